@@ -1,0 +1,129 @@
+/**
+ * The HTTP contract between the page and the server: TypeBox schemas the server validates and serialises
+ * with, and the static types the SPA imports (type-only, so TypeBox never reaches the bundle).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const ErrorResponse = Type.Object({ status: Type.Literal(false), msg: Type.String() });
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+export const ItemSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  price: Type.Number(),
+  image: Type.String(),
+  type: Type.String(),
+  type_prize: Type.Integer(),
+});
+export type ItemDto = Static<typeof ItemSchema>;
+
+/** Where a staked item came from, for the panel's way back to the case. */
+export const CaseGame = Type.Union([
+  Type.Object({ kind: Type.Literal('case'), case_id: Type.Integer() }),
+  Type.Object({ kind: Type.Literal('giftcase') }),
+  Type.Null(),
+]);
+export type CaseGame = Static<typeof CaseGame>;
+
+export const IndexResponse = Type.Object({
+  status: Type.Literal(true),
+  inventory: Type.Union([Type.Array(ItemSchema), Type.Null()]),
+  uitems: Type.Array(ItemSchema),
+});
+export type IndexResponse = Static<typeof IndexResponse>;
+
+export const ProvablyFairSummary = Type.Object({
+  roll_id: Type.String(),
+  roll: Type.Number(),
+  chance: Type.Number(),
+  roll_under: Type.Integer({ minimum: 0, maximum: 1 }),
+  server_seed_hash: Type.String(),
+  client_seed: Type.String(),
+  nonce: Type.Integer(),
+});
+export type ProvablyFairSummary = Static<typeof ProvablyFairSummary>;
+
+export const UpgradeResponse = Type.Object({
+  status: Type.Literal(true),
+  msg: Type.String(),
+  /** 1 = win, 0 = loss. */
+  success: Type.Integer({ minimum: 0, maximum: 1 }),
+  /** Tickets this game added to the bonus balance. */
+  tickets: Type.Integer(),
+  /** The target's name, picture, price and rarity. */
+  item: Type.String(),
+  img: Type.String(),
+  price: Type.Number(),
+  quality: Type.String(),
+  casegame: CaseGame,
+  /** Inventory id of the won item; null on a loss. */
+  vinLastItemId: Type.Union([Type.Integer(), Type.Null()]),
+  balance: Type.Number(),
+  bonus_balance: Type.Integer(),
+  provably_fair: ProvablyFairSummary,
+});
+export type UpgradeResponse = Static<typeof UpgradeResponse>;
+
+export const UserDto = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  balance: Type.Number(),
+  bonus_balance: Type.Integer(),
+});
+export type UserDto = Static<typeof UserDto>;
+
+export const MeResponse = Type.Object({ status: Type.Literal(true), user: Type.Union([UserDto, Type.Null()]) });
+export type MeResponse = Static<typeof MeResponse>;
+
+export const TokenResponse = Type.Object({ status: Type.Literal(true), token: Type.String() });
+export type TokenResponse = Static<typeof TokenResponse>;
+
+export const SellResponse = Type.Object({ status: Type.Literal(true), balance: Type.Number() });
+export type SellResponse = Static<typeof SellResponse>;
+
+/** What the page needs to know about the variant it is served as. */
+export const SiteResponse = Type.Object({
+  status: Type.Literal(true),
+  site: Type.Union([Type.Literal('cs'), Type.Literal('dota'), Type.Literal('ru')]),
+  game: Type.Union([Type.Literal('cs'), Type.Literal('dota')]),
+  lang: Type.Union([Type.Literal('en'), Type.Literal('ru')]),
+  currency: Type.Union([Type.Literal('USD'), Type.Literal('RUB')]),
+  chance_decimals: Type.Integer(),
+  main_site_url: Type.String(),
+  recaptcha_site_key: Type.Union([Type.String(), Type.Null()]),
+});
+export type SiteResponse = Static<typeof SiteResponse>;
+
+export const SeedStateResponse = Type.Object({
+  status: Type.Literal(true),
+  server_seed_hash: Type.String(),
+  next_server_seed_hash: Type.String(),
+  client_seed: Type.String(),
+  nonce: Type.Integer(),
+});
+export type SeedStateResponse = Static<typeof SeedStateResponse>;
+
+export const RotateResponse = Type.Object({
+  status: Type.Literal(true),
+  revealed_server_seed: Type.String(),
+  revealed_server_seed_hash: Type.String(),
+  revealed_client_seed: Type.String(),
+  games: Type.Integer(),
+  state: Type.Omit(SeedStateResponse, ['status']),
+});
+export type RotateResponse = Static<typeof RotateResponse>;
+
+export const RollResponse = Type.Object({
+  status: Type.Literal(true),
+  roll_id: Type.String(),
+  server_seed_hash: Type.String(),
+  server_seed: Type.Union([Type.String(), Type.Null()]),
+  client_seed: Type.String(),
+  nonce: Type.Integer(),
+  chance: Type.Number(),
+  roll_under: Type.Integer({ minimum: 0, maximum: 1 }),
+  roll: Type.Number(),
+  success: Type.Integer({ minimum: 0, maximum: 1 }),
+  time: Type.String({ description: 'ISO 8601' }),
+});
+export type RollResponse = Static<typeof RollResponse>;

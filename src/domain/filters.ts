@@ -1,0 +1,74 @@
+import { DOTA_RARITIES, PAGE_SIZE } from './constants.ts';
+import { toMinor } from './money.ts';
+import type { Item } from './item.ts';
+
+/** One side's filter state (spec: text, min_price, max_price, rarity; the right side adds max_levels). */
+export interface FilterState {
+  text: string;
+  /** Major units; null = no bound. */
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** Comma-separated list of types; empty = all. */
+  rarity: string;
+}
+
+export const EMPTY_FILTER: FilterState = { text: '', minPrice: null, maxPrice: null, rarity: '' };
+
+export type SortDirection = 'asc' | 'desc';
+
+/** The level count a battle-pass item's name starts with ('120 Levels ...' -> 120), else null. */
+export function levelCount(name: string): number | null {
+  const m = /^(\d+)\s/.exec(name);
+  return m ? Number(m[1]) : null;
+}
+
+/** Parses the comma-separated rarity filter into a set (empty = all). */
+export function raritySet(rarity: string): Set<string> {
+  return new Set(rarity.split(',').map((s) => s.trim()).filter(Boolean));
+}
+
+/** Whether an item passes a side's filter: case-insensitive name search, price bounds, rarity list. */
+export function matchesFilter(item: Item, f: FilterState, rarities = raritySet(f.rarity)): boolean {
+  if (f.text && !item.name.toLowerCase().includes(f.text.toLowerCase())) return false;
+  const p = toMinor(item.price);
+  if (f.minPrice != null && p < toMinor(f.minPrice)) return false;
+  if (f.maxPrice != null && p > toMinor(f.maxPrice)) return false;
+  if (rarities.size && !rarities.has(item.type)) return false;
+  return true;
+}
+
+/** BP mode: keep battle-pass level items whose level count is at most maxLevels. */
+export function matchesLevels(item: Item, maxLevels: number): boolean {
+  const n = levelCount(item.name);
+  return n != null && n <= maxLevels;
+}
+
+/** Filters and sorts a list by price (ties by id, so pages are stable). */
+export function applyFilter<T extends Item>(
+  items: readonly T[],
+  f: FilterState,
+  sort: SortDirection,
+  bpMaxLevels: number | null = null,
+): T[] {
+  const rarities = raritySet(f.rarity);
+  const out = items.filter((i) => matchesFilter(i, f, rarities) && (bpMaxLevels == null || matchesLevels(i, bpMaxLevels)));
+  const dir = sort === 'asc' ? 1 : -1;
+  return out.sort((a, b) => (toMinor(a.price) - toMinor(b.price)) * dir || a.id - b.id);
+}
+
+/** Number of pages for a list (at least 1). */
+export function pageCount(length: number, size = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(length / size));
+}
+
+/** One page of a list (page is 0-based and clamped). */
+export function pageOf<T>(items: readonly T[], page: number, size = PAGE_SIZE): T[] {
+  const p = Math.min(Math.max(0, page), pageCount(items.length, size) - 1);
+  return items.slice(p * size, p * size + size);
+}
+
+/** Sort key of a rarity in the spec's order (unknown rarities last). */
+export function rarityRank(type: string): number {
+  const i = (DOTA_RARITIES as readonly string[]).indexOf(type);
+  return i < 0 ? DOTA_RARITIES.length : i;
+}

@@ -1,0 +1,29 @@
+import { ROLL_SPACE } from './chance.ts';
+
+/**
+ * Wheel geometry. The ring maps roll values to angles clockwise from the top: R -> R / 100_000 x 360 deg.
+ * The win arc covers exactly the winning values, so the arrow landing on the server's roll lies inside the
+ * arc on a win and outside on a loss.
+ */
+export interface Arc {
+  /** Degrees clockwise from the top. */
+  start: number;
+  end: number;
+}
+
+/** The winning arc for a chance (thousandths) and a direction: [0, C) or, mirrored, [100_000 - C, 100_000). */
+export function winArc(chance: number, rollUnder: boolean): Arc {
+  const span = (chance / ROLL_SPACE) * 360;
+  return rollUnder ? { start: 0, end: span } : { start: 360 - span, end: 360 };
+}
+
+/** The angle (degrees clockwise from the top) at the centre of roll value R's slot. */
+export function rollAngle(roll: number): number {
+  return ((roll + 0.5) / ROLL_SPACE) * 360;
+}
+
+/** Total rotation of a spin that starts at `from` degrees and ends on the roll after `turns` full turns. */
+export function spinTarget(from: number, roll: number, turns = 5): number {
+  const base = from - (from % 360);
+  return base + turns * 360 + rollAngle(roll);
+}

@@ -127,3 +127,40 @@ export const RollResponse = Type.Object({
   time: Type.String({ description: 'ISO 8601' }),
 });
 export type RollResponse = Static<typeof RollResponse>;
+
+/** One settled game in the player's history. */
+export const HistoryGame = Type.Object({
+  roll_id: Type.String(),
+  time: Type.String({ description: 'ISO 8601' }),
+  stake: Type.Number(),
+  stake_count: Type.Integer(),
+  target: Type.String(),
+  target_price: Type.Number(),
+  chance: Type.Number(),
+  roll_under: Type.Integer({ minimum: 0, maximum: 1 }),
+  roll: Type.Number(),
+  success: Type.Integer({ minimum: 0, maximum: 1 }),
+  server_seed_hash: Type.String(),
+  nonce: Type.Integer(),
+});
+export type HistoryGame = Static<typeof HistoryGame>;
+
+/** A revealed seed with how many games were played on it. */
+export const RevealedSeed = Type.Object({
+  server_seed: Type.String(),
+  server_seed_hash: Type.String(),
+  client_seed: Type.String(),
+  games: Type.Integer(),
+  revealed_at: Type.String({ description: 'ISO 8601' }),
+});
+export type RevealedSeed = Static<typeof RevealedSeed>;
+
+/** GET /api/provably_fair/history?page=N (0-based, 20 games a page, newest first). */
+export const HistoryResponse = Type.Object({
+  status: Type.Literal(true),
+  page: Type.Integer(),
+  pages: Type.Integer(),
+  games: Type.Array(HistoryGame),
+  revealed_seeds: Type.Array(RevealedSeed),
+});
+export type HistoryResponse = Static<typeof HistoryResponse>;

@@ -1,0 +1,34 @@
+/** The upgrades endpoints: the page's data and one game. */
+import type { IndexResponse, UpgradeResponse } from './contract.ts';
+import { formBody, request } from './client.ts';
+
+/** POST /api/upgrade/index: the player's inventory (null when signed out) and the target catalogue. */
+export function fetchIndex(): Promise<IndexResponse> {
+  return request<IndexResponse>('/api/upgrade/index', { method: 'POST' });
+}
+
+/** What one game sends (spec section 3, upgrade request). */
+export interface UpgradeRequest {
+  inventoryItems: readonly number[];
+  uniqItem: number;
+  /** The chance exactly as the page shows it (percent, rounded down). */
+  frontChance: number;
+  rollUnder: boolean;
+  selectedMultiplier: number;
+  token: string;
+}
+
+/** POST /api/upgrade/upgrade_items: plays one game; rejects with the server's msg on a refusal. */
+export function upgradeItems(req: UpgradeRequest): Promise<UpgradeResponse> {
+  return request<UpgradeResponse>('/api/upgrade/upgrade_items', {
+    method: 'POST',
+    body: formBody({
+      'inventory_items[]': req.inventoryItems,
+      uniq_item: req.uniqItem,
+      upgrade_front_chance: req.frontChance,
+      roll_under: req.rollUnder ? 1 : 0,
+      selected_multiplier: req.selectedMultiplier,
+      token: req.token,
+    }),
+  });
+}

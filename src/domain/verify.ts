@@ -1,0 +1,74 @@
+/**
+ * Checking one recorded game against the provably fair contract (../shared/spec/provably-fair.md): the
+ * revealed seed matches the hash committed before the game, the roll recomputed from the seeds equals the
+ * recorded one, and the recorded result follows from roll, chance and direction. Hashes are injected, so
+ * the browser (WebCrypto), the CLI and the server's tests run the very same rule.
+ */
+import { isWin } from './chance.ts';
+import { computeRoll, type HmacSha256, type Roll } from './roll.ts';
+
+/** SHA-256 of a string's UTF-8 bytes as lowercase hex. */
+export type Sha256Hex = (text: string) => Promise<string>;
+
+/** A settled game as recorded, in the integer units of the spec (chance and roll in thousandths). */
+export interface GameRecord {
+  serverSeedHash: string;
+  /** null until the player rotates the seed pair. */
+  serverSeed: string | null;
+  clientSeed: string;
+  nonce: number | bigint;
+  /** C: 100 .. 80_000. */
+  chance: number;
+  rollUnder: boolean;
+  /** R: 0 .. 99_999. */
+  roll: number;
+  success: boolean;
+}
+
+/** A check that passed (true), failed (false) or cannot be made yet because the seed is secret (null). */
+export type CheckOutcome = boolean | null;
+
+/** What verifying a game established. */
+export interface GameVerification {
+  seedMatchesHash: CheckOutcome;
+  rollMatches: CheckOutcome;
+  resultFollows: boolean;
+  /** The roll recomputed from the revealed seed; null while the seed is secret or if it is not valid hex. */
+  recomputed: Roll | null;
+  /** The result the recorded roll gives at the recorded chance and direction. */
+  expectedWin: boolean;
+}
+
+const SERVER_SEED = /^[0-9a-f]{64}$/;
+
+/** Whether a string is a server seed as the spec defines it: 64 lowercase hex characters. */
+export function isServerSeed(seed: string): boolean {
+  return SERVER_SEED.test(seed);
+}
+
+/** Verifies one recorded game; never throws on a tampered or malformed record, it reports a failed check. */
+export async function verifyGame(record: GameRecord, hmac: HmacSha256, sha256Hex: Sha256Hex): Promise<GameVerification> {
+  const expectedWin = isWin(record.roll, record.chance, record.rollUnder);
+  const resultFollows = expectedWin === record.success;
+  if (record.serverSeed === null) {
+    return { seedMatchesHash: null, rollMatches: null, resultFollows, recomputed: null, expectedWin };
+  }
+  const seedMatchesHash = (await sha256Hex(record.serverSeed)) === record.serverSeedHash.toLowerCase();
+  // A revealed "seed" that is not 64 hex characters cannot have produced any roll: the roll check fails.
+  if (!isServerSeed(record.serverSeed) || !isNonce(record.nonce)) {
+    return { seedMatchesHash, rollMatches: false, resultFollows, recomputed: null, expectedWin };
+  }
+  const recomputed = await computeRoll(hmac, record.serverSeed, record.clientSeed, record.nonce);
+  return { seedMatchesHash, rollMatches: recomputed.value === record.roll, resultFollows, recomputed, expectedWin };
+}
+
+/** Whether a nonce is one the roll accepts: an integer >= 0. */
+function isNonce(nonce: number | bigint): boolean {
+  return typeof nonce === 'bigint' ? nonce >= 0n : Number.isSafeInteger(nonce) && nonce >= 0;
+}
+
+/** A percent with at most 3 decimals as the API answers it (24.708) to integer thousandths (24708). */
+export function percentToThousandths(percent: number): number {
+  // The API's numbers are thousandths divided by 1000; rounding undoes the binary fraction error exactly.
+  return Math.round(percent * 1000);
+}

@@ -1,0 +1,31 @@
+/**
+ * Deterministic pseudo-randomness for the generated catalogues. Math.random would reshuffle prices on every
+ * seed; a hash of the item name keeps a catalogue identical across runs, machines and the three sites.
+ */
+
+/** 32-bit FNV-1a over the UTF-16 code units of a string. */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  // FNV-1a alone lets neighbouring names ('... (Field-Tested)' vs '... (Well-Worn)') land close together;
+  // a murmur3-style finaliser spreads the low-entropy tail over all 32 bits.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** A uniform number in [0, 1) derived from a name and a salt (one salt per independent decision). */
+export function unit(name: string, salt: string): number {
+  return fnv1a(`${salt}\u0000${name}`) / 0x1_0000_0000;
+}
+
+/** A log-uniform factor in [1/e^sigma, e^sigma]: prices spread multiplicatively, as market prices do. */
+export function spread(name: string, salt: string, sigma: number): number {
+  return Math.exp(sigma * (2 * unit(name, salt) - 1));
+}

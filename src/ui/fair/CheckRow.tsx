@@ -1,0 +1,17 @@
+/** One verification check: a green tick, a red cross, or 'pending' while the server seed is still secret. */
+import { useTranslation } from 'react-i18next';
+import type { CheckOutcome } from '../../domain/verify.ts';
+
+/** A labelled check with a stable test id and data-ok="true" | "false" | "pending". */
+export function CheckRow({ testId, label, outcome }: { testId: string; label: string; outcome: CheckOutcome }) {
+  const { t } = useTranslation('fair');
+  const state = outcome === null ? 'pending' : outcome ? 'ok' : 'fail';
+  const status = t(`checks.${state}`);
+  return (
+    <li className={`fair-check fair-check--${state}`} data-testid={testId} data-ok={outcome === null ? 'pending' : String(outcome)}>
+      <span className="fair-check__icon" aria-hidden="true">{state === 'ok' ? '✓' : state === 'fail' ? '✗' : '…'}</span>
+      <span className="fair-check__label">{label}</span>
+      <span className="fair-check__status">{status}</span>
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+/** One recorded game beside its recomputation, and the three checks with ticks and crosses. */
+import { useTranslation } from 'react-i18next';
+import type { RollResponse } from '../../api/contract.ts';
+import { rollMessage } from '../../domain/roll.ts';
+import type { GameRecord, GameVerification as Verification } from '../../domain/verify.ts';
+import { formatThousandths, winThreshold } from '../../fair/format.ts';
+import { CheckRow } from './CheckRow.tsx';
+import { CopyValue } from './CopyValue.tsx';
+
+interface Props {
+  game: RollResponse;
+  record: GameRecord;
+  verification: Verification;
+}
+
+/** The game's inputs and outputs as recorded, the recomputed roll, and the checks. */
+export function GameVerification({ game, record, verification }: Props) {
+  const { t, i18n } = useTranslation('fair');
+  const { recomputed } = verification;
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(game.time));
+  const threshold = formatThousandths(winThreshold(record.chance, record.rollUnder));
+  const result = (win: boolean) => t(win ? 'result.win' : 'result.loss');
+  return (
+    <section className="fair-panel" aria-labelledby="fair-game-heading" data-testid="verify-game">
+      <h2 id="fair-game-heading">{t('game.heading', { rollId: game.roll_id })}</h2>
+      <dl className="fair-fields">
+        <dt>{t('game.time')}</dt>
+        <dd>{time}</dd>
+        <dt>{t('game.serverSeedHash')}</dt>
+        <dd><CopyValue value={game.server_seed_hash} testId="verify-server-seed-hash" /></dd>
+        <dt>{t('game.serverSeed')}</dt>
+        <dd>
+          {game.server_seed === null
+            ? <span className="fair-muted" data-testid="verify-server-seed-hidden">{t('game.serverSeedHidden')}</span>
+            : <CopyValue value={game.server_seed} testId="verify-server-seed" />}
+        </dd>
+        <dt>{t('game.clientSeed')}</dt>
+        <dd><CopyValue value={game.client_seed} testId="verify-client-seed" /></dd>
+        <dt>{t('game.nonce')}</dt>
+        <dd className="fair-mono" data-testid="verify-nonce">{game.nonce}</dd>
+        {recomputed && (
+          <>
+            <dt>{t('game.message')}</dt>
+            <dd className="fair-mono" data-testid="verify-message">{rollMessage(game.client_seed, game.nonce, recomputed.round)}</dd>
+            <dt>{t('game.roundChunk')}</dt>
+            <dd data-testid="verify-round-chunk">{t('game.roundChunkValue', { round: recomputed.round, chunk: recomputed.chunk })}</dd>
+          </>
+        )}
+        <dt>{t('game.chance')}</dt>
+        <dd className="fair-number" data-testid="verify-chance">{formatThousandths(record.chance)} %</dd>
+        <dt>{t('game.direction')}</dt>
+        <dd data-testid="verify-direction">{t(record.rollUnder ? 'direction.under' : 'direction.over', { threshold })}</dd>
+        <dt>{t('game.roll')}</dt>
+        <dd className="fair-number" data-testid="verify-recorded-roll">{formatThousandths(record.roll)}</dd>
+        {recomputed && (
+          <>
+            <dt>{t('game.recomputed')}</dt>
+            <dd className="fair-number" data-testid="verify-recomputed-roll">{formatThousandths(recomputed.value)}</dd>
+          </>
+        )}
+        <dt>{t('game.result')}</dt>
+        <dd className={record.success ? 'fair-win' : 'fair-loss'} data-testid="verify-recorded-result">{result(record.success)}</dd>
+      </dl>
+      <h3>{t('checks.heading')}</h3>
+      <ul className="fair-checks">
+        <CheckRow testId="verify-seed-hash" label={t('checks.seedHash')} outcome={verification.seedMatchesHash} />
+        <CheckRow testId="verify-roll" label={t('checks.roll')} outcome={verification.rollMatches} />
+        <CheckRow testId="verify-result" label={t('checks.result')} outcome={verification.resultFollows} />
+      </ul>
+    </section>
+  );
+}

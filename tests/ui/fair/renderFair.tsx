@@ -1,0 +1,27 @@
+/** Renders a fair component with a real i18next instance holding the 'fair' namespace in en and ru. */
+import { render } from '@testing-library/react';
+import { createInstance } from 'i18next';
+import type { ReactElement } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import en from '../../../src/i18n/fair.en.json';
+import ru from '../../../src/i18n/fair.ru.json';
+
+/** An i18next instance as the SPA registers it: namespace 'fair', language en or ru. */
+export async function fairI18n(lang: 'en' | 'ru') {
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: 'en',
+    ns: ['fair'],
+    defaultNS: 'fair',
+    resources: { en: { fair: en }, ru: { fair: ru } },
+    interpolation: { escapeValue: false },
+  });
+  return i18n;
+}
+
+/** Testing Library's render inside an I18nextProvider. */
+export async function renderFair(ui: ReactElement, lang: 'en' | 'ru' = 'en') {
+  const i18n = await fairI18n(lang);
+  return { i18n, ...render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>) };
+}

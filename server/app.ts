@@ -1,0 +1,99 @@
+/**
+ * The Fastify application as a plugin (`upgradesApp`) plus `buildApp`, which wraps it in an instance with the
+ * server options. main.ts only listens; tests call buildApp and drive app.inject.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import { siteInfo, type Config } from './config.ts';
+import type { DbHandle } from './db/client.ts';
+import { isDbUnavailable } from './db/errors.ts';
+import { AppError, t, type Lang, type MessageKey } from './messages.ts';
+import { assetRoutes, sendSpaShell } from './routes/assets.ts';
+import { authRoutes } from './routes/auth.ts';
+import type { AppContext } from './routes/context.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
+import { provablyFairRoutes } from './routes/provably-fair.ts';
+import { siteRoutes } from './routes/site.ts';
+import { upgradeRoutes } from './routes/upgrade.ts';
+import { TargetCatalogue } from './services/catalogue-index.ts';
+
+/** Options of the app plugin. */
+export interface AppOptions {
+  config: Config;
+  handle: DbHandle;
+  /** How long the serialised target catalogue is reused (ms). */
+  catalogueTtlMs?: number;
+}
+
+/** Maps any thrown error to a status and message key; 4xx for bad input, 503 when the database is gone. */
+function classify(err: FastifyError | AppError | Error): { status: number; key: MessageKey } {
+  if (err instanceof AppError) return { status: err.statusCode, key: err.key };
+  const status = (err as FastifyError).statusCode;
+  if ((err as FastifyError).validation || (status !== undefined && status >= 400 && status < 500)) {
+    return { status: status === 429 ? 429 : status ?? 400, key: status === 429 ? 'rate_limited' : 'bad_request' };
+  }
+  if (isDbUnavailable(err)) return { status: 503, key: 'db_unavailable' };
+  return { status: 500, key: 'internal' };
+}
+
+/** The whole site: API routes, item pictures, the SPA and the error answers. */
+export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => {
+  const { config, handle } = opts;
+  const lang = siteInfo(config.site).lang as Lang;
+  const ctx: AppContext = { config, handle, db: handle.db, lang, targets: new TargetCatalogue(handle.db, config, opts.catalogueTtlMs) };
+  app.decorate('upgrades', ctx);
+
+  // An empty JSON body is an empty object (the page posts the index call with no body).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('malformed JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+  await app.register(fastifyFormbody);
+  await app.register(fastifyCookie);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { status, key } = classify(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    reply.code(status).send({ status: false, msg: t(lang, key) });
+  });
+  app.setNotFoundHandler(async (req, reply) => {
+    const api = req.url.startsWith('/api/') || req.url === '/api';
+    if (!api && (req.method === 'GET' || req.method === 'HEAD')) return sendSpaShell(ctx, reply);
+    return reply.code(404).send({ status: false, msg: t(lang, 'not_found') });
+  });
+
+  await app.register(siteRoutes, ctx);
+  await app.register(authRoutes, ctx);
+  await app.register(upgradeRoutes, ctx);
+  await app.register(inventoryRoutes, ctx);
+  await app.register(provablyFairRoutes, ctx);
+  await app.register(assetRoutes, ctx);
+};
+// Like fastify-plugin: the error and not-found handlers apply to the parent instance.
+(upgradesApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's shared context (config, database, caches). */
+    upgrades: AppContext;
+  }
+}
+
+/** A Fastify instance with the app registered and ready (not listening). */
+export async function buildApp(config: Config, handle: DbHandle, extra: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  });
+  await app.register(upgradesApp, { config, handle, ...extra });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,172 @@
+/**
+ * Configuration from environment variables, validated once at start-up. Every bad value is reported with
+ * its own message (ConfigError.problems), so an operator fixes them all in one go.
+ */
+import path from 'node:path';
+
+/** The three site variants. */
+export type Site = 'cs' | 'dota' | 'ru';
+
+/** Everything the server reads from the environment, parsed and typed. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  pgPoolSize: number;
+  site: Site;
+  rubPerUsd: number;
+  demoMode: boolean;
+  starterPackSize: number;
+  imageBaseUrl: string | null;
+  mainSiteUrl: string;
+  recaptchaSecret: string | null;
+  recaptchaSiteKey: string | null;
+  recaptchaVerifyUrl: string;
+  recaptchaMinScore: number;
+  sessionTtlDays: number;
+  tokenTtlSeconds: number;
+  ticketStepMinor: number;
+  /** 'auto': Secure cookies when the request arrived over HTTPS (directly or via a trusted proxy). */
+  cookieSecure: 'auto' | boolean;
+  trustProxy: boolean | string;
+  logLevel: string;
+  /** The built SPA (vite build output). */
+  distDir: string;
+}
+
+/** Thrown by loadConfig with one line per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+/** Reads variables and collects problems instead of stopping at the first. */
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const v = this.env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  }
+
+  str(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
+      this.problems.push(`${name}=${JSON.stringify(v)}: expected an integer from ${min} to ${max}`);
+      return fallback;
+    }
+    return n;
+  }
+
+  num(name: string, fallback: number, min: number, max: number): number {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < min || n > max) {
+      this.problems.push(`${name}=${JSON.stringify(v)}: expected a number from ${min} to ${max}`);
+      return fallback;
+    }
+    return n;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const v = this.raw(name)?.toLowerCase();
+    if (v === undefined) return fallback;
+    if (['1', 'true', 'on', 'yes'].includes(v)) return true;
+    if (['0', 'false', 'off', 'no'].includes(v)) return false;
+    this.problems.push(`${name}=${JSON.stringify(v)}: expected true/false (1/0, on/off, yes/no)`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(v)) {
+      this.problems.push(`${name}=${JSON.stringify(v)}: expected one of ${allowed.join(', ')}`);
+      return fallback;
+    }
+    return v as T;
+  }
+
+  url(name: string, fallback: string | null, protocols: string[]): string | null {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    try {
+      const u = new URL(v);
+      if (!protocols.includes(u.protocol)) throw new Error('protocol');
+      return v;
+    } catch {
+      this.problems.push(`${name}=${JSON.stringify(v)}: expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+      return fallback;
+    }
+  }
+}
+
+/** Parses and validates the environment; throws ConfigError listing every bad value. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const r = new Reader(env);
+  const site = r.oneOf<Site>('SITE', 'cs', ['cs', 'dota', 'ru']);
+  const databaseUrl = r.url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  const rubPerUsd = r.num('RUB_PER_USD', 90, 0.01, 100_000);
+  const defaultStep = site === 'ru' ? Math.round(100 * rubPerUsd) : 100;
+  const secureRaw = r.raw('COOKIE_SECURE')?.toLowerCase();
+  const cookieSecure = secureRaw === undefined || secureRaw === 'auto' ? 'auto' : r.bool('COOKIE_SECURE', false);
+  const trustRaw = r.raw('TRUST_PROXY');
+  let trustProxy: boolean | string = false;
+  if (trustRaw !== undefined) {
+    const lower = trustRaw.toLowerCase();
+    trustProxy = ['1', 'true', 'on', 'yes'].includes(lower) ? true : ['0', 'false', 'off', 'no'].includes(lower) ? false : trustRaw;
+  }
+  const mainSite = r.raw('MAIN_SITE_URL');
+  if (mainSite !== undefined && !mainSite.startsWith('/')) r.url('MAIN_SITE_URL', null, ['http:', 'https:']);
+
+  const config: Config = {
+    port: r.int('PORT', 3000, 0, 65_535),
+    host: r.str('HOST', '127.0.0.1'),
+    dataDir: path.resolve(r.str('DATA_DIR', './data')),
+    databaseUrl,
+    pgPoolSize: r.int('PG_POOL_SIZE', 10, 1, 1000),
+    site,
+    rubPerUsd,
+    demoMode: r.bool('DEMO_MODE', databaseUrl === null),
+    starterPackSize: r.int('STARTER_PACK_SIZE', 30, 1, 1000),
+    imageBaseUrl: r.url('IMAGE_BASE_URL', null, ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+    mainSiteUrl: mainSite ?? '/',
+    recaptchaSecret: r.raw('RECAPTCHA_SECRET') ?? null,
+    recaptchaSiteKey: r.raw('RECAPTCHA_SITE_KEY') ?? null,
+    recaptchaVerifyUrl: r.url('RECAPTCHA_VERIFY_URL', 'https://www.google.com/recaptcha/api/siteverify', ['http:', 'https:'])!,
+    recaptchaMinScore: r.num('RECAPTCHA_MIN_SCORE', 0.5, 0, 1),
+    sessionTtlDays: r.int('SESSION_TTL_DAYS', 30, 1, 3650),
+    tokenTtlSeconds: r.int('TOKEN_TTL_SECONDS', 300, 5, 86_400),
+    ticketStepMinor: r.int('TICKET_STEP_MINOR', defaultStep, 1, 1_000_000_000),
+    cookieSecure,
+    trustProxy,
+    logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    distDir: path.resolve(r.str('DIST_DIR', './dist')),
+  };
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return { ...config, ...overrides };
+}
+
+/** Site -> game, language, currency and chance decimals (spec section 9). */
+export function siteInfo(site: Site) {
+  return {
+    game: site === 'dota' ? ('dota' as const) : ('cs' as const),
+    lang: site === 'ru' ? ('ru' as const) : ('en' as const),
+    currency: site === 'ru' ? ('RUB' as const) : ('USD' as const),
+    chanceDecimals: site === 'cs' ? 3 : 1,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The database handle: embedded PGlite in DATA_DIR, or a node-postgres pool when DATABASE_URL is set. Both
+ * speak the same pg-core schema with snake_case casing, so services never know which one they run on.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** The query builder both drivers share. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction of that builder. */
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+/** Either: code that can run inside or outside a transaction. */
+export type Executor = Db | Tx;
+
+/** An open database with its lifecycle. */
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Set for PGlite (dumps, template copies in tests). */
+  pglite?: PGlite;
+  /** Set for PostgreSQL (advisory locks on one connection). */
+  pool?: pg.Pool;
+}
+
+/** How to open: a PGlite directory (or memory, optionally from a dump) or a PostgreSQL URL. */
+export type DbTarget =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'pg'; url: string; poolSize?: number; onPoolError?: (err: Error) => void };
+
+// bigint columns arrive as strings from node-postgres unless parsed; our amounts stay below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** Opens the database; does not migrate. */
+export async function openDb(target: DbTarget): Promise<DbHandle> {
+  if (target.kind === 'pglite') {
+    const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+    const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      pglite: client,
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        if (!client.closed) await client.close();
+      },
+    };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the next query reports it instead.
+  pool.on('error', (err) => target.onPoolError?.(err));
+  const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'pg',
+    pool,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Start-up: validate the configuration, take the data directory (PGlite), open, migrate and seed the
+ * database, listen, and shut down cleanly on SIGINT/SIGTERM. Nothing else lives here.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDb } from './db/client.ts';
+import { acquireDirLock, DirLockedError } from './db/lock.ts';
+import { migrateAndRun } from './db/migrate.ts';
+import { DEMO_USER, seedDatabase } from './db/seed.ts';
+
+function fail(lines: string[]): never {
+  for (const line of lines) process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (err) {
+  if (err instanceof ConfigError) fail(['Upgrades cannot start, fix these environment variables:', ...err.problems.map((p) => `  ${p}`)]);
+  throw err;
+}
+
+let release = () => {};
+if (!config.databaseUrl) {
+  try {
+    release = acquireDirLock(config.dataDir, 'server');
+  } catch (err) {
+    if (err instanceof DirLockedError) fail([`Upgrades cannot start: ${err.message}`]);
+    throw err;
+  }
+}
+
+const handle = await openDb(
+  config.databaseUrl
+    ? { kind: 'pg', url: config.databaseUrl, poolSize: config.pgPoolSize, onPoolError: (err) => process.stderr.write(`database connection lost: ${err.message}\n`) }
+    : { kind: 'pglite', dataDir: config.dataDir },
+);
+await migrateAndRun(handle, (db) => seedDatabase(db, config));
+const app = await buildApp(config, handle);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  try {
+    await app.close();
+    await handle.close();
+  } finally {
+    release();
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('exit', () => release());
+
+await app.listen({ port: config.port, host: config.host });
+const { port } = app.server.address() as AddressInfo;
+const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+const demo = config.demoMode ? ` — demo sign-in: ${DEMO_USER.username} / ${DEMO_USER.password}` : '';
+process.stdout.write(`Upgrades (${config.site} site) on http://${shownHost}:${port}/upgrades/${demo}\n`);

@@ -1,0 +1,55 @@
+/**
+ * Everything that is not the API: generated item pictures under /app/public, the built SPA from dist/, and
+ * the SPA fallback (index.html) for client routes such as /upgrades/1,2,3.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { eq } from 'drizzle-orm';
+import { itemSvg } from '../catalogue/image.ts';
+import { catalogueItems } from '../db/schema.ts';
+import { AppError } from '../messages.ts';
+import type { AppContext } from './context.ts';
+
+/** Sends the SPA shell, or a plain 503 when the SPA was never built. */
+export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promise<FastifyReply> {
+  const file = path.join(ctx.config.distDir, 'index.html');
+  let html: Buffer;
+  try {
+    html = await fs.promises.readFile(file);
+  } catch {
+    return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run npm run build (or npm start).\n');
+  }
+  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}
+
+/** Item pictures and the static SPA. */
+export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/app/public/items/:file', async (req, reply) => {
+    const match = /^(\d{1,10})\.svg$/.exec((req.params as { file: string }).file);
+    if (!match) throw new AppError(404, 'not_found');
+    const [item] = await ctx.db
+      .select({ name: catalogueItems.name, type: catalogueItems.type })
+      .from(catalogueItems)
+      .where(eq(catalogueItems.id, Number(match[1])));
+    if (!item) throw new AppError(404, 'not_found');
+    // Catalogue names and rarities do not change under an id, so the picture can be cached for good.
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(itemSvg(item));
+  });
+
+  await app.register(fastifyStatic, {
+    root: ctx.config.distDir,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    // Vite fingerprints everything under assets/, so those files never change under their name.
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+}

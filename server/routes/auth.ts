@@ -1,0 +1,51 @@
+/** Accounts: register, sign in, sign out, who am I. Form or JSON bodies with username and password. */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { MeResponse } from '../../src/api/contract.ts';
+import { toMajor } from '../../src/domain/money.ts';
+import { siteInfo } from '../config.ts';
+import { checkCredentials, checkLogin, createUser, userRow } from '../services/accounts.ts';
+import { createSession, deleteSession, SESSION_COOKIE } from '../services/sessions.ts';
+import { balanceMinor } from '../services/wallet.ts';
+import { errorResponses, sessionOf, setSessionCookie, type AppContext } from './context.ts';
+
+const Credentials = Type.Object({ username: Type.Optional(Type.Unknown()), password: Type.Optional(Type.Unknown()) });
+
+/** Auth routes under /api/auth. */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { currency } = siteInfo(ctx.config.site);
+
+  async function me(userId: number) {
+    const row = await userRow(ctx.db, userId);
+    if (!row) return null;
+    return { id: row.id, name: row.name, balance: toMajor(await balanceMinor(ctx.db, userId, currency)), bonus_balance: row.bonusBalance };
+  }
+
+  app.post('/api/auth/register', { schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } } }, async (req, reply) => {
+    const { username, password } = checkCredentials(req.body);
+    const userId = await createUser(ctx.db, username, password, {
+      site: ctx.config.site,
+      starterPackSize: ctx.config.demoMode ? ctx.config.starterPackSize : 0,
+    });
+    setSessionCookie(ctx, req, reply, await createSession(ctx.db, userId, ctx.config.sessionTtlDays));
+    return { status: true, user: await me(userId) };
+  });
+
+  app.post('/api/auth/login', { schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } } }, async (req, reply) => {
+    const { username, password } = checkCredentials(req.body);
+    const userId = await checkLogin(ctx.db, username, password);
+    setSessionCookie(ctx, req, reply, await createSession(ctx.db, userId, ctx.config.sessionTtlDays));
+    return { status: true, user: await me(userId) };
+  });
+
+  app.post('/api/auth/logout', { schema: { response: { 200: MeResponse, ...errorResponses } } }, async (req, reply) => {
+    await deleteSession(ctx.db, req.cookies[SESSION_COOKIE]);
+    setSessionCookie(ctx, req, reply, null);
+    return { status: true, user: null };
+  });
+
+  app.get('/api/auth/me', { schema: { response: { 200: MeResponse, ...errorResponses } } }, async (req) => {
+    const who = await sessionOf(ctx, req);
+    return { status: true, user: who ? await me(who.userId) : null };
+  });
+}

@@ -1,0 +1,20 @@
+/** Selling an inventory item into the balance. */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { SellResponse } from '../../src/api/contract.ts';
+import { toMajor } from '../../src/domain/money.ts';
+import { parseSellId, sellItem } from '../services/sell.ts';
+import { errorResponses, requireUser, type AppContext } from './context.ts';
+
+/** Inventory routes. */
+export async function inventoryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post(
+    '/api/inventory/sell',
+    { schema: { body: Type.Object({ id: Type.Optional(Type.Unknown()) }), response: { 200: SellResponse, ...errorResponses } } },
+    async (req) => {
+      const who = await requireUser(ctx, req);
+      const balance = await sellItem(ctx.db, ctx.config, who.userId, parseSellId(req.body));
+      return { status: true, balance: toMajor(balance) };
+    },
+  );
+}

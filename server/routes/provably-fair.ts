@@ -1,0 +1,51 @@
+/** Seed controls, public roll lookup and the player's history (provably-fair.md, issue 4). */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { HistoryResponse, RollResponse, RotateResponse, SeedStateResponse } from '../../src/api/contract.ts';
+import { isValidClientSeed } from '../../src/domain/roll.ts';
+import { withTransaction } from '../db/transaction.ts';
+import { AppError } from '../messages.ts';
+import { historyOf, rollById } from '../services/fair.ts';
+import { rotateSeeds, seedState } from '../services/seeds.ts';
+import { errorResponses, requireUser, type AppContext } from './context.ts';
+
+/** Provably fair routes under /api/provably_fair. */
+export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/provably_fair/state', { schema: { response: { 200: SeedStateResponse, ...errorResponses } } }, async (req) => {
+    const who = await requireUser(ctx, req);
+    return { status: true, ...(await withTransaction(ctx.db, (tx) => seedState(tx, who.userId))) };
+  });
+
+  app.post(
+    '/api/provably_fair/client_seed',
+    { schema: { body: Type.Object({ client_seed: Type.Optional(Type.Unknown()) }), response: { 200: RotateResponse, ...errorResponses } } },
+    async (req) => {
+      const who = await requireUser(ctx, req);
+      const seed = (req.body as { client_seed?: unknown } | undefined)?.client_seed;
+      if (typeof seed !== 'string' || !isValidClientSeed(seed)) throw new AppError(400, 'client_seed_invalid');
+      return { status: true, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId, seed))) };
+    },
+  );
+
+  app.post('/api/provably_fair/rotate', { schema: { response: { 200: RotateResponse, ...errorResponses } } }, async (req) => {
+    const who = await requireUser(ctx, req);
+    return { status: true, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId))) };
+  });
+
+  app.get(
+    '/api/provably_fair/roll/:roll_id',
+    { schema: { params: Type.Object({ roll_id: Type.String() }), response: { 200: RollResponse, ...errorResponses } } },
+    async (req) => rollById(ctx.db, (req.params as { roll_id: string }).roll_id),
+  );
+
+  app.get(
+    '/api/provably_fair/history',
+    { schema: { querystring: Type.Object({ page: Type.Optional(Type.String()) }), response: { 200: HistoryResponse, ...errorResponses } } },
+    async (req) => {
+      const who = await requireUser(ctx, req);
+      const raw = (req.query as { page?: string }).page ?? '0';
+      if (!/^\d{1,6}$/.test(raw)) throw new AppError(400, 'page_invalid');
+      return historyOf(ctx.db, who.userId, Number(raw));
+    },
+  );
+}

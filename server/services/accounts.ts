@@ -1,0 +1,91 @@
+/**
+ * Accounts: username and password rules, argon2id hashing, creating a player with everything a player
+ * needs (seed pair, demo starter pack) in one transaction, and checking a sign-in.
+ *
+ * argon2id parameters (OWASP's first recommended set): memoryCost 19456 KiB, timeCost 2, parallelism 1,
+ * 32-byte output. @node-rs/argon2 defaults to argon2id; the PHC string records the parameters, so they can be
+ * raised later without breaking old hashes.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { Site } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { AppError } from '../messages.ts';
+import { grantStarterPack } from './grants.ts';
+import { createSeedPair } from './seeds.ts';
+
+/** argon2id cost parameters (documented in docs/server.md). */
+export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
+
+const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
+
+/** Validates sign-up/sign-in input: username 3-32 of letters, digits, _ - . ; password 4-128 characters. */
+export function checkCredentials(body: unknown): { username: string; password: string } {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const { username, password } = b;
+  if (typeof username !== 'string' || !USERNAME.test(username)) throw new AppError(400, 'username_invalid');
+  // 4 is low on purpose: the demo account is demo/demo. Length counts code points.
+  if (typeof password !== 'string' || Array.from(password).length < 4 || Array.from(password).length > 128) {
+    throw new AppError(400, 'password_invalid');
+  }
+  return { username, password };
+}
+
+/** Hashes a password with argon2id. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+/** Options for creating a player. */
+export interface NewUserOptions {
+  site: Site;
+  /** Demo mode: grant a starter pack of this many items; 0 for none. */
+  starterPackSize: number;
+}
+
+/** Creates a player, their seed pair and (demo) starter pack in one transaction; 409 if the name is taken. */
+export async function createUser(db: Db, username: string, password: string, opts: NewUserOptions): Promise<number> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ username, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!row) throw new AppError(409, 'username_taken');
+    await createSeedPair(tx, row.id);
+    if (opts.starterPackSize > 0) await grantStarterPack(tx, opts.site, row.id, opts.starterPackSize);
+    return row.id;
+  });
+}
+
+/** The id of a user by name (case-insensitive), or null. */
+export async function findUserId(db: Db, username: string): Promise<number | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return row?.id ?? null;
+}
+
+// A valid hash to verify against when the user does not exist, so timing does not reveal which names exist.
+let dummyHash: Promise<string> | null = null;
+
+/** Checks a sign-in; returns the user id or throws 401 login_failed. */
+export async function checkLogin(db: Db, username: string, password: string): Promise<number> {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  if (!row) {
+    dummyHash ??= hashPassword('not-a-real-password');
+    await verify(await dummyHash, password);
+    throw new AppError(401, 'login_failed');
+  }
+  if (!(await verify(row.passwordHash, password))) throw new AppError(401, 'login_failed');
+  return row.id;
+}
+
+/** The player's id, name and bonus balance. */
+export async function userRow(db: Db, userId: number) {
+  const [row] = await db.select({ id: users.id, name: users.username, bonusBalance: users.bonusBalance }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}

@@ -1,0 +1,43 @@
+/**
+ * Selling an inventory item at its catalogue price into the balance: one transaction, row locked, state
+ * changed conditionally, so a double sell (or a sell racing an upgrade) pays at most once.
+ */
+import { and, eq } from 'drizzle-orm';
+import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
+import { siteInfo, type Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { catalogueItems, inventoryItems } from '../db/schema.ts';
+import { withTransaction } from '../db/transaction.ts';
+import { AppError } from '../messages.ts';
+import { credit } from './wallet.ts';
+
+/** Parses the sell body's id (form string or JSON number). */
+export function parseSellId(body: unknown): number {
+  const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).id : undefined;
+  const text = typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : '';
+  const id = Number(text);
+  if (!/^\d{1,10}$/.test(text) || id <= 0 || id > 2_147_483_647) throw new AppError(400, 'sell_id_invalid');
+  return id;
+}
+
+/** Sells the player's item; returns the new balance in minor units. */
+export async function sellItem(db: Db, config: Config, userId: number, inventoryId: number): Promise<number> {
+  const { currency } = siteInfo(config.site);
+  return withTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({ state: inventoryItems.state, site: catalogueItems.site, priceMinor: catalogueItems.priceMinor, typePrize: catalogueItems.typePrize })
+      .from(inventoryItems)
+      .innerJoin(catalogueItems, eq(catalogueItems.id, inventoryItems.catalogueItemId))
+      .where(and(eq(inventoryItems.id, inventoryId), eq(inventoryItems.userId, userId)))
+      .for('update', { of: inventoryItems });
+    if (!row || row.state !== 'owned' || row.site !== config.site) throw new AppError(409, 'item_unavailable');
+    if (row.typePrize === LOCKED_TYPE_PRIZE) throw new AppError(400, 'item_locked');
+    const sold = await tx
+      .update(inventoryItems)
+      .set({ state: 'sold', updatedAt: new Date() })
+      .where(and(eq(inventoryItems.id, inventoryId), eq(inventoryItems.state, 'owned')))
+      .returning({ id: inventoryItems.id });
+    if (sold.length !== 1) throw new AppError(409, 'item_unavailable');
+    return credit(tx, { userId, currency, amountMinor: row.priceMinor, kind: 'sale', inventoryItemId: inventoryId });
+  });
+}

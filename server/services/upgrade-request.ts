@@ -1,0 +1,81 @@
+/**
+ * The shape of an upgrade request, checked before anything touches the database. Form posts arrive as
+ * strings (inventory_items[] repeated, inventory_items repeated, or one comma-separated value); JSON may
+ * carry numbers and arrays. Anything else is a 400 with a precise message.
+ */
+import { MAX_STAKE } from '../../src/domain/constants.ts';
+import { AppError } from '../messages.ts';
+
+/** A well-formed upgrade request. */
+export interface UpgradeRequest {
+  /** Staked inventory ids in the order sent (the first one decides the way back to a case). */
+  itemIds: number[];
+  targetId: number;
+  /** The chance the page showed, in percent. */
+  frontChance: number;
+  rollUnder: boolean;
+  /** The multiplier the page had selected, when it sent one. */
+  multiplier: number | null;
+  token: string;
+}
+
+const MAX_ID = 2_147_483_647;
+
+function positiveId(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isInteger(v) && v > 0 && v <= MAX_ID ? v : null;
+  if (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v)) {
+    const n = Number(v);
+    return n > 0 && n <= MAX_ID ? n : null;
+  }
+  return null;
+}
+
+function scalar(v: unknown): string | number | boolean | undefined {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined;
+}
+
+function stakedIds(body: Record<string, unknown>): number[] {
+  const raw = body['inventory_items[]'] ?? body.inventory_items;
+  if (raw === undefined || raw === null || raw === '') throw new AppError(400, 'items_required');
+  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
+  if (parts.length > 10 * MAX_STAKE) throw new AppError(400, 'too_many_items');
+  const ids = parts.map(positiveId);
+  if (ids.some((id) => id === null)) throw new AppError(400, 'items_invalid');
+  const unique = new Set(ids as number[]);
+  if (unique.size !== ids.length) throw new AppError(400, 'items_invalid');
+  if (ids.length > MAX_STAKE) throw new AppError(400, 'too_many_items');
+  return ids as number[];
+}
+
+/** Parses and validates an upgrade_items body; throws AppError(400) naming the first bad field. */
+export function parseUpgradeRequest(body: unknown): UpgradeRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'bad_request');
+  const b = body as Record<string, unknown>;
+  const itemIds = stakedIds(b);
+
+  const targetId = positiveId(scalar(b.uniq_item));
+  if (targetId === null) throw new AppError(400, 'target_required');
+
+  const ru = scalar(b.roll_under);
+  const rollUnderText = ru === undefined ? '' : String(ru).trim();
+  if (rollUnderText !== '0' && rollUnderText !== '1') throw new AppError(400, 'roll_under_invalid');
+
+  const fc = scalar(b.upgrade_front_chance);
+  const fcText = fc === undefined ? '' : String(fc).trim();
+  const frontChance = Number(fcText);
+  if (fcText === '' || typeof fc === 'boolean' || !Number.isFinite(frontChance)) throw new AppError(400, 'chance_invalid');
+
+  let multiplier: number | null = null;
+  const sm = b.selected_multiplier;
+  if (sm !== undefined && sm !== null && sm !== '') {
+    const text = typeof sm === 'string' || typeof sm === 'number' ? String(sm).trim().replace(/^x/i, '') : '';
+    multiplier = Number(text);
+    if (text === '' || !Number.isFinite(multiplier) || multiplier < 0) throw new AppError(400, 'multiplier_invalid');
+  }
+
+  const token = b.token;
+  if (typeof token !== 'string' || token.length === 0) throw new AppError(400, 'token_missing');
+  if (token.length > 4096) throw new AppError(403, 'token_invalid');
+
+  return { itemIds, targetId, frontChance, rollUnder: rollUnderText === '1', multiplier, token };
+}

@@ -1,0 +1,117 @@
+/** The player's games (paged, newest first) with a verify link each, and the seeds revealed so far. */
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HistoryResponse } from '../../api/contract.ts';
+import { fetchHistory } from '../../api/fair.ts';
+import { percentToThousandths } from '../../domain/verify.ts';
+import { formatThousandths } from '../../fair/format.ts';
+import { rollVerifierPath, seedVerifierPath } from '../../fair/paths.ts';
+import { CopyValue } from './CopyValue.tsx';
+import './fair.css';
+
+interface Props {
+  /** The site's currency for staked values and target prices. */
+  currency: 'USD' | 'RUB';
+  /** Change it (e.g. a counter bumped after a game or a rotation) to reload the current page. */
+  reloadKey?: unknown;
+}
+
+type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; data: HistoryResponse };
+
+/** The history (data-testid history, rows history-game, links history-verify, seeds history-seed). */
+export function HistoryList({ currency, reloadKey }: Props) {
+  const { t, i18n } = useTranslation('fair');
+  const id = useId();
+  const [page, setPage] = useState(0);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    fetchHistory(page).then(
+      (data) => current && setLoad({ kind: 'ready', data }),
+      (err: unknown) => current && setLoad({ kind: 'error', message: err instanceof Error ? err.message : String(err) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [page, reloadKey]);
+
+  if (load.kind === 'error') {
+    return <section className="fair fair-panel fair-alert" data-testid="history" role="alert">{t('history.loadError', { msg: load.message })}</section>;
+  }
+  if (load.kind === 'loading') return <section className="fair fair-panel fair-muted" data-testid="history" aria-busy="true">{t('loading')}</section>;
+
+  const { data } = load;
+  const lang = i18n.language;
+  const money = new Intl.NumberFormat(lang, { style: 'currency', currency });
+  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <section className="fair fair-panel" data-testid="history" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('history.heading')}</h2>
+      {data.games.length === 0 ? (
+        <p className="fair-muted" data-testid="history-empty">{t('history.empty')}</p>
+      ) : (
+        <table className="fair-table">
+          <thead>
+            <tr>
+              {(['time', 'stake', 'target', 'chance', 'direction', 'roll', 'result'] as const).map((k) => <th key={k} scope="col">{t(`history.${k}`)}</th>)}
+              <th scope="col"><span className="fair-muted">{t('history.verify')}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.games.map((g) => (
+              <tr key={g.roll_id} data-testid="history-game" data-roll-id={g.roll_id}>
+                <td>{time.format(new Date(g.time))}</td>
+                <td>{money.format(g.stake)} <span className="fair-muted">· {t('history.stakeCount', { count: g.stake_count })}</span></td>
+                <td>{g.target} <span className="fair-muted">· {money.format(g.target_price)}</span></td>
+                <td className="fair-number">{formatThousandths(percentToThousandths(g.chance))} %</td>
+                <td>{t(g.roll_under === 1 ? 'direction.shortUnder' : 'direction.shortOver')}</td>
+                <td className="fair-number">{formatThousandths(percentToThousandths(g.roll))}</td>
+                <td className={g.success === 1 ? 'fair-win' : 'fair-loss'}>{t(g.success === 1 ? 'result.win' : 'result.loss')}</td>
+                <td><a href={rollVerifierPath(lang, g.roll_id)} data-testid="history-verify">{t('history.verify')}</a></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data.pages > 1 && (
+        <nav className="fair-pager" aria-label={t('history.heading')}>
+          <button type="button" className="fair-button" data-testid="history-newer" disabled={page === 0} onClick={() => setPage(page - 1)}>{t('history.newer')}</button>
+          <span data-testid="history-page">{t('history.page', { page: data.page + 1, pages: data.pages })}</span>
+          <button type="button" className="fair-button" data-testid="history-older" disabled={page + 1 >= data.pages} onClick={() => setPage(page + 1)}>{t('history.older')}</button>
+        </nav>
+      )}
+      <h3>{t('history.seedsHeading')}</h3>
+      {data.revealed_seeds.length === 0 ? (
+        <p className="fair-muted">{t('history.noSeeds')}</p>
+      ) : (
+        <table className="fair-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('history.seed')}</th>
+              <th scope="col">{t('history.seedClient')}</th>
+              <th scope="col">{t('history.seedGames')}</th>
+              <th scope="col">{t('history.revealedAt')}</th>
+              <th scope="col"><span className="fair-muted">{t('history.verify')}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.revealed_seeds.map((s) => (
+              <tr key={s.server_seed_hash} data-testid="history-seed">
+                <td><CopyValue value={s.server_seed} /></td>
+                <td><CopyValue value={s.client_seed} /></td>
+                <td className="fair-number" data-testid="history-seed-games">{s.games}</td>
+                <td>{time.format(new Date(s.revealed_at))}</td>
+                <td>
+                  {s.games > 0 && (
+                    <a href={seedVerifierPath(lang, s.server_seed, s.client_seed)} data-testid="history-seed-verify">{t('seeds.verifyGames')}</a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

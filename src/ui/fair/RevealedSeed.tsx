@@ -1,0 +1,59 @@
+/** A seed just revealed by a rotation, checked in the browser against what the panel showed before it. */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RotateResponse } from '../../api/contract.ts';
+import { sha256HexWeb } from '../../domain/webcrypto.ts';
+import { seedVerifierPath } from '../../fair/paths.ts';
+import { CheckRow } from './CheckRow.tsx';
+import { CopyValue } from './CopyValue.tsx';
+
+interface Props {
+  rotation: RotateResponse;
+  /** The active and next hashes the panel showed before the rotation. */
+  shownHash: string;
+  shownNextHash: string;
+  lang: string;
+}
+
+/** The revealed seed, its games, two checks and the link to verify its games. */
+export function RevealedSeed({ rotation, shownHash, shownNextHash, lang }: Props) {
+  const { t } = useTranslation('fair');
+  const [hashOk, setHashOk] = useState<boolean | null>(null);
+  useEffect(() => {
+    let current = true;
+    setHashOk(null);
+    // The commitment that counts is the hash shown before the games, not the one sent along with the seed.
+    sha256HexWeb(rotation.revealed_server_seed).then((hash) => {
+      if (current) setHashOk(hash === shownHash && hash === rotation.revealed_server_seed_hash);
+    });
+    return () => {
+      current = false;
+    };
+  }, [rotation, shownHash]);
+  const games = rotation.games;
+  return (
+    <div className="fair-panel fair-revealed" data-testid="seed-revealed">
+      <h3>{t('seeds.revealedHeading')}</h3>
+      <dl className="fair-fields">
+        <dt>{t('game.serverSeed')}</dt>
+        <dd><CopyValue value={rotation.revealed_server_seed} testId="seed-revealed-seed" /></dd>
+        <dt>{t('seeds.revealedHash')}</dt>
+        <dd><CopyValue value={rotation.revealed_server_seed_hash} /></dd>
+        <dt>{t('seeds.revealedClientSeed')}</dt>
+        <dd><CopyValue value={rotation.revealed_client_seed} /></dd>
+      </dl>
+      <p data-testid="seed-revealed-games">{games === 0 ? t('seeds.noGames') : t('seeds.games', { count: games, last: games - 1 })}</p>
+      <ul className="fair-checks">
+        <CheckRow testId="seed-revealed-hash-check" label={t('seeds.matchesShown')} outcome={hashOk} />
+        <CheckRow testId="seed-promoted-check" label={t('seeds.nextPromoted')} outcome={rotation.state.server_seed_hash === shownNextHash} />
+      </ul>
+      {games > 0 && (
+        <p>
+          <a href={seedVerifierPath(lang, rotation.revealed_server_seed, rotation.revealed_client_seed)} data-testid="seed-revealed-verify">
+            {t('seeds.verifyGames')}
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/** The player's seed controls: active and next hashes, client seed, nonce, rotation. */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RotateResponse, SeedStateResponse } from '../../api/contract.ts';
+import { changeClientSeed, fetchSeedState, rotateSeeds } from '../../api/fair.ts';
+import { isValidClientSeed } from '../../domain/roll.ts';
+import { CopyValue } from './CopyValue.tsx';
+import { RevealedSeed } from './RevealedSeed.tsx';
+import './fair.css';
+
+type SeedState = Omit<SeedStateResponse, 'status'>;
+
+/** A rotation and the hashes the panel showed just before it. */
+interface Reveal {
+  rotation: RotateResponse;
+  shownHash: string;
+  shownNextHash: string;
+}
+
+interface Props {
+  /** Called after each rotation (also by a client seed change), e.g. to reload the history. */
+  onRotated?: (rotation: RotateResponse) => void;
+}
+
+/** The seed panel (data-testid seed-panel); signed-out players get the server's message instead. */
+export function SeedPanel({ onRotated }: Props) {
+  const { t, i18n } = useTranslation('fair');
+  const id = useId();
+  const [state, setState] = useState<SeedState | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [clientSeed, setClientSeed] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [reveal, setReveal] = useState<Reveal | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    fetchSeedState().then(
+      ({ status: _status, ...s }) => {
+        if (!current) return;
+        setState(s);
+        setClientSeed(s.client_seed);
+      },
+      (err: unknown) => current && setLoadError(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (loadError !== null) {
+    return <section className="fair fair-panel fair-alert" data-testid="seed-panel" role="alert">{t('seeds.loadError', { msg: loadError })}</section>;
+  }
+  if (state === null) return <section className="fair fair-panel fair-muted" data-testid="seed-panel" aria-busy="true">{t('loading')}</section>;
+
+  const seedValid = isValidClientSeed(clientSeed);
+  const rotate = async (action: () => Promise<RotateResponse>) => {
+    setBusy(true);
+    setActionError(null);
+    try {
+      const rotation = await action();
+      setReveal({ rotation, shownHash: state.server_seed_hash, shownNextHash: state.next_server_seed_hash });
+      setState(rotation.state);
+      setClientSeed(rotation.state.client_seed);
+      onRotated?.(rotation);
+    } catch (err) {
+      setActionError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const saveClientSeed = (event: FormEvent) => {
+    event.preventDefault();
+    if (seedValid && clientSeed !== state.client_seed) void rotate(() => changeClientSeed(clientSeed));
+  };
+
+  return (
+    <section className="fair fair-panel" data-testid="seed-panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('seeds.heading')}</h2>
+      <dl className="fair-fields">
+        <dt>{t('seeds.current')}</dt>
+        <dd><CopyValue value={state.server_seed_hash} testId="seed-current-hash" /></dd>
+        <dt>{t('seeds.next')}</dt>
+        <dd><CopyValue value={state.next_server_seed_hash} testId="seed-next-hash" /></dd>
+        <dt>{t('seeds.nonce')}</dt>
+        <dd className="fair-number" data-testid="seed-nonce">{state.nonce}</dd>
+      </dl>
+      <form className="fair-form" onSubmit={saveClientSeed} noValidate>
+        <div className="fair-field">
+          <label htmlFor={`${id}-client`}>{t('seeds.clientSeed')}</label>
+          <input
+            id={`${id}-client`}
+            className="fair-mono"
+            data-testid="seed-client-input"
+            value={clientSeed}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={!seedValid}
+            aria-describedby={seedValid ? undefined : `${id}-client-error`}
+            onChange={(e) => setClientSeed(e.target.value)}
+          />
+          {!seedValid && <p id={`${id}-client-error`} className="fair-field__error" role="alert" data-testid="seed-client-error">{t('errors.clientSeed')}</p>}
+        </div>
+        <div className="fair-seed-actions">
+          <button type="submit" className="fair-button" data-testid="seed-client-save" disabled={busy || !seedValid || clientSeed === state.client_seed}>
+            {t('seeds.save')}
+          </button>
+          <button type="button" className="fair-button fair-button--accent" data-testid="seed-rotate" disabled={busy} onClick={() => void rotate(rotateSeeds)}>
+            {t('seeds.rotate')}
+          </button>
+        </div>
+      </form>
+      <p className="fair-muted">{t('seeds.hint')}</p>
+      {actionError !== null && <p className="fair-field__error" role="alert" data-testid="seed-action-error">{t('seeds.actionError', { msg: actionError })}</p>}
+      {reveal && <RevealedSeed {...reveal} lang={i18n.language} />}
+    </section>
+  );
+}

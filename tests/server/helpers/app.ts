@@ -1,0 +1,169 @@
+/**
+ * Test harness: a ready app on a private copy of the migrated, seeded template (PGlite, or a PostgreSQL
+ * database cloned from the template when DATABASE_URL is set), plus helpers to sign in, get tokens, grant
+ * items and snapshot a player's state.
+ */
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { buildApp } from '../../../server/app.ts';
+import { loadConfig, type Config } from '../../../server/config.ts';
+import { openDb, type Db, type DbHandle } from '../../../server/db/client.ts';
+import { catalogueItems, games, inventoryItems, seeds, users, wallets } from '../../../server/db/schema.ts';
+import { grantItems } from '../../../server/services/grants.ts';
+
+/** A running test app and its database. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  handle: DbHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+function databaseUrl(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Opens a private copy of the template database (not migrated again: the template already is). */
+export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('pgTemplateDb');
+  if (url && template) {
+    const name = `upgrades_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const handle = await openDb({ kind: 'pg', url: databaseUrl(url, name), poolSize: 30 });
+    return {
+      handle,
+      drop: async () => {
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const dump = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  return { handle: await openDb({ kind: 'pglite', loadDataDir: dump }), drop: async () => {} };
+}
+
+/** The test configuration: demo mode on, quiet, a dist dir that does not exist unless overridden. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig({}, { demoMode: true, logLevel: 'silent', distDir: '/nonexistent-dist', ...overrides });
+}
+
+/** A ready app (app.inject) on a fresh copy of the template. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const { handle, drop } = await openTestDb();
+  const app = await buildApp(config, handle, { catalogueTtlMs: 0 });
+  return {
+    app,
+    db: handle.db,
+    handle,
+    config,
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+/** A signed-in player. */
+export interface Player {
+  cookie: string;
+  userId: number;
+  username: string;
+}
+
+let counter = 0;
+/** A unique valid username. */
+export function uniqueName(prefix = 'p'): string {
+  counter += 1;
+  return `${prefix}${process.pid}_${counter}_${randomBytes(2).toString('hex')}`;
+}
+
+/** The `sid=...` pair of a response's Set-Cookie. */
+export function sidCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const sid = all.map((c) => c.split(';')[0]).find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error('no sid cookie in response');
+  return sid;
+}
+
+/** Registers a new player (form post) and returns its cookie. */
+export async function register(app: FastifyInstance, username = uniqueName(), password = 'secret-pass'): Promise<Player> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { cookie: sidCookie(res.headers['set-cookie']), userId: res.json().user.id, username };
+}
+
+/** A fresh caseopen token for a player. */
+export async function getToken(app: FastifyInstance, cookie: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/token?purpose=caseopen', headers: { cookie } });
+  if (res.statusCode !== 200) throw new Error(`token failed: ${res.statusCode} ${res.body}`);
+  return res.json().token;
+}
+
+/** Catalogue rows of a site matching a lock state, cheapest first. */
+export async function catalogue(db: Db, site: string, opts: { locked?: boolean } = {}) {
+  const conds = [eq(catalogueItems.site, site), eq(catalogueItems.active, true)];
+  if (opts.locked === true) conds.push(eq(catalogueItems.typePrize, 13));
+  if (opts.locked === false) conds.push(ne(catalogueItems.typePrize, 13));
+  return db.select().from(catalogueItems).where(and(...conds)).orderBy(catalogueItems.priceMinor, catalogueItems.id);
+}
+
+/** Grants catalogue items to a player (source 'grant' unless given); returns inventory ids. */
+export function grant(db: Db, userId: number, catalogueIds: number[], source: Parameters<typeof grantItems>[3][number] = { source: 'grant' }) {
+  return grantItems(db, userId, catalogueIds, [source]);
+}
+
+/** Everything an upgrade or sell may change for a player, to compare before and after. */
+export async function snapshot(db: Db, userId: number) {
+  const inv = await db
+    .select({ id: inventoryItems.id, state: inventoryItems.state, catalogueItemId: inventoryItems.catalogueItemId })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.userId, userId))
+    .orderBy(inventoryItems.id);
+  const [user] = await db.select({ bonus: users.bonusBalance }).from(users).where(eq(users.id, userId));
+  const wallet = await db.select().from(wallets).where(eq(wallets.userId, userId));
+  const seedRows = await db.select({ id: seeds.id, status: seeds.status, nonce: seeds.nonce }).from(seeds).where(eq(seeds.userId, userId)).orderBy(seeds.id);
+  const [{ n }] = await db.select({ n: count() }).from(games).where(eq(games.userId, userId));
+  return { inv, bonus: user.bonus, wallet, seeds: seedRows, games: n };
+}
+
+/** Posts an upgrade as the page does (form data); fields override the defaults. */
+export function postUpgrade(app: FastifyInstance, cookie: string, fields: Record<string, string | string[]>) {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
+  return app.inject({
+    method: 'POST',
+    url: '/api/upgrade/upgrade_items',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+}
+
+/** Adds a catalogue row with an exact price (fixtures whose chance is known in advance). */
+export async function addCatalogueItem(db: Db, row: { site: string; priceMinor: number; typePrize?: number; type?: string; name?: string }) {
+  const [item] = await db
+    .insert(catalogueItems)
+    .values({ site: row.site, name: row.name ?? `Fixture | ${uniqueName('item')}`, priceMinor: row.priceMinor, type: row.type ?? 'covert', typePrize: row.typePrize ?? 0 })
+    .returning();
+  return item;
+}
+
+/** The player's active seed row (server seed included: tests may peek to force an outcome). */
+export async function activeSeed(db: Db, userId: number) {
+  const [row] = await db.select().from(seeds).where(and(eq(seeds.userId, userId), eq(seeds.status, 'active')));
+  return row;
+}

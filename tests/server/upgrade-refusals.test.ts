@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { actionTokens, catalogueItems, inventoryItems } from '../../server/db/schema.ts';
+import { messages, type MessageKey } from '../../server/messages.ts';
+import { sha256Hex } from '../../server/services/crypto.ts';
+import { addCatalogueItem, createTestApp, getToken, grant, postUpgrade, register, sidCookie, snapshot, type Player, type TestApp } from './helpers/app.ts';
+
+let t: TestApp;
+let a: Player;
+let b: Player;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await register(t.app);
+  b = await register(t.app);
+  const stake = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 });
+  const locked = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500, typePrize: 13 });
+  const dota = await addCatalogueItem(t.db, { site: 'dota', priceMinor: 500 });
+  [ids.own, ids.own2, ids.spent, ids.sold] = await grant(t.db, a.userId, [stake.id, stake.id, stake.id, stake.id]);
+  [ids.locked] = await grant(t.db, a.userId, [locked.id]);
+  [ids.dota] = await grant(t.db, a.userId, [dota.id]);
+  [ids.foreign] = await grant(t.db, b.userId, [stake.id]);
+  await t.db.update(inventoryItems).set({ state: 'spent' }).where(eq(inventoryItems.id, ids.spent));
+  await t.db.update(inventoryItems).set({ state: 'sold' }).where(eq(inventoryItems.id, ids.sold));
+  ids.target = (await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 })).id;
+  ids.cheapTarget = (await addCatalogueItem(t.db, { site: 'cs', priceMinor: 400 })).id;
+  ids.equalTarget = (await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 })).id;
+  ids.lockedTarget = (await addCatalogueItem(t.db, { site: 'cs', priceMinor: 9000, typePrize: 13 })).id;
+  ids.dotaTarget = (await addCatalogueItem(t.db, { site: 'dota', priceMinor: 9000 })).id;
+  ids.inactiveTarget = (await addCatalogueItem(t.db, { site: 'cs', priceMinor: 9000 })).id;
+  await t.db.update(catalogueItems).set({ active: false }).where(eq(catalogueItems.id, ids.inactiveTarget));
+});
+afterAll(() => t.close());
+
+/** A valid request for player a (one 5.00 item against a 9.00 target = 50 %), with overrides; null drops a field. */
+function fields(over: Record<string, string | string[] | null>, token: string): Record<string, string | string[]> {
+  const base: Record<string, string | string[] | null> = {
+    'inventory_items[]': [String(ids.own)], uniq_item: String(ids.target), upgrade_front_chance: '50.000', roll_under: '1', selected_multiplier: '1.8', token, ...over,
+  };
+  return Object.fromEntries(Object.entries(base).filter((e): e is [string, string | string[]] => e[1] !== null));
+}
+
+const I = (k: string) => () => String(ids[k]);
+const cases: Array<{ name: string; over: () => Record<string, string | string[] | null>; status: number; key: MessageKey }> = [
+  { name: 'no items', over: () => ({ 'inventory_items[]': null }), status: 400, key: 'items_required' },
+  { name: 'an empty item list', over: () => ({ 'inventory_items[]': '' }), status: 400, key: 'items_required' },
+  { name: 'a non-numeric item id', over: () => ({ 'inventory_items[]': ['abc'] }), status: 400, key: 'items_invalid' },
+  { name: 'a negative item id', over: () => ({ 'inventory_items[]': ['-1'] }), status: 400, key: 'items_invalid' },
+  { name: 'a fractional item id', over: () => ({ 'inventory_items[]': ['1.5'] }), status: 400, key: 'items_invalid' },
+  { name: 'an injection-shaped item id', over: () => ({ 'inventory_items[]': ["1 or 1=1"] }), status: 400, key: 'items_invalid' },
+  { name: 'the same item twice', over: () => ({ 'inventory_items[]': [I('own')(), I('own')()] }), status: 400, key: 'items_invalid' },
+  { name: '16 items', over: () => ({ 'inventory_items[]': Array.from({ length: 16 }, (_, i) => String(1000 + i)) }), status: 400, key: 'too_many_items' },
+  { name: 'no target', over: () => ({ uniq_item: null }), status: 400, key: 'target_required' },
+  { name: 'a non-numeric target', over: () => ({ uniq_item: 'x' }), status: 400, key: 'target_required' },
+  { name: 'roll_under 2', over: () => ({ roll_under: '2' }), status: 400, key: 'roll_under_invalid' },
+  { name: 'no roll_under', over: () => ({ roll_under: null }), status: 400, key: 'roll_under_invalid' },
+  { name: 'no chance', over: () => ({ upgrade_front_chance: null }), status: 400, key: 'chance_invalid' },
+  { name: 'a non-numeric chance', over: () => ({ upgrade_front_chance: 'lots' }), status: 400, key: 'chance_invalid' },
+  { name: 'a non-numeric multiplier', over: () => ({ selected_multiplier: 'big' }), status: 400, key: 'multiplier_invalid' },
+  { name: 'no token', over: () => ({ token: null }), status: 400, key: 'token_missing' },
+  { name: 'a made-up token', over: () => ({ token: 'made-up-token' }), status: 403, key: 'token_invalid' },
+  { name: "another player's item", over: () => ({ 'inventory_items[]': [I('foreign')()] }), status: 409, key: 'item_unavailable' },
+  { name: 'an item that does not exist', over: () => ({ 'inventory_items[]': ['2147483000'] }), status: 409, key: 'item_unavailable' },
+  { name: 'an item that is already staked', over: () => ({ 'inventory_items[]': [I('spent')()] }), status: 409, key: 'item_unavailable' },
+  { name: 'a sold item', over: () => ({ 'inventory_items[]': [I('sold')()] }), status: 409, key: 'item_unavailable' },
+  { name: 'a good item together with a gone one', over: () => ({ 'inventory_items[]': [I('own')(), I('spent')()], upgrade_front_chance: '80' }), status: 409, key: 'item_unavailable' },
+  { name: 'a type_prize 13 item', over: () => ({ 'inventory_items[]': [I('locked')()] }), status: 400, key: 'item_locked' },
+  { name: "an item of the other game's catalogue", over: () => ({ 'inventory_items[]': [I('dota')()] }), status: 409, key: 'item_unavailable' },
+  { name: 'a target that does not exist', over: () => ({ uniq_item: '2147483000' }), status: 404, key: 'target_unavailable' },
+  { name: 'a type_prize 13 target', over: () => ({ uniq_item: I('lockedTarget')() }), status: 404, key: 'target_unavailable' },
+  { name: "a target of the other game's catalogue", over: () => ({ uniq_item: I('dotaTarget')() }), status: 404, key: 'target_unavailable' },
+  { name: 'an inactive target', over: () => ({ uniq_item: I('inactiveTarget')() }), status: 404, key: 'target_unavailable' },
+  { name: 'a target cheaper than the stake', over: () => ({ uniq_item: I('cheapTarget')() }), status: 400, key: 'target_too_cheap' },
+  { name: 'a target priced the same as the stake', over: () => ({ uniq_item: I('equalTarget')() }), status: 400, key: 'target_too_cheap' },
+  { name: 'a chance the server does not give', over: () => ({ upgrade_front_chance: '80' }), status: 409, key: 'prices_changed' },
+  { name: 'a chance 0.001 above the real one', over: () => ({ upgrade_front_chance: '50.001' }), status: 409, key: 'prices_changed' },
+  { name: 'a chance more than display rounding below', over: () => ({ upgrade_front_chance: '49.9' }), status: 409, key: 'prices_changed' },
+];
+
+describe('POST /api/upgrade/upgrade_items', () => {
+  it.each(cases)('refuses $name with $status and changes nothing', async ({ over, status, key }) => {
+    const token = await getToken(t.app, a.cookie);
+    const before = [await snapshot(t.db, a.userId), await snapshot(t.db, b.userId)];
+    const res = await postUpgrade(t.app, a.cookie, fields(over(), token));
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json()).toEqual({ status: false, msg: messages.en[key] });
+    expect([await snapshot(t.db, a.userId), await snapshot(t.db, b.userId)]).toEqual(before);
+  });
+
+  it('refuses a signed-out upgrade with 401', async () => {
+    const token = await getToken(t.app, a.cookie);
+    const res = await postUpgrade(t.app, 'sid=nobody', fields({}, token));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ status: false, msg: messages.en.not_signed_in });
+  });
+
+  it('refuses a malformed JSON body and a JSON array with 400, never 500', async () => {
+    for (const payload of ['{"inventory_items": [1', '[1,2,3]', '"text"', 'null']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/upgrade/upgrade_items', headers: { cookie: a.cookie, 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().status).toBe(false);
+    }
+  });
+
+  it('keeps the token usable after a refusal, then refuses it once it was used', async () => {
+    const token = await getToken(t.app, a.cookie);
+    const refused = await postUpgrade(t.app, a.cookie, fields({ upgrade_front_chance: '80' }, token));
+    expect(refused.statusCode).toBe(409);
+    const played = await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(ids.own2)] }, token));
+    expect(played.statusCode, played.body).toBe(200);
+    const [fresh] = await grant(t.db, a.userId, [(await t.db.select().from(inventoryItems).where(eq(inventoryItems.id, ids.own2)))[0].catalogueItemId]);
+    const before = await snapshot(t.db, a.userId);
+    const replay = await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(fresh)] }, token));
+    expect(replay.statusCode).toBe(403);
+    expect(replay.json().msg).toBe(messages.en.token_invalid);
+    expect(await snapshot(t.db, a.userId)).toEqual(before);
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await getToken(t.app, a.cookie);
+    await t.db.update(actionTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(actionTokens.id, sha256Hex(token)));
+    const before = await snapshot(t.db, a.userId);
+    const res = await postUpgrade(t.app, a.cookie, fields({}, token));
+    expect(res.statusCode).toBe(403);
+    expect(await snapshot(t.db, a.userId)).toEqual(before);
+  });
+
+  it("refuses another player's token and a token of the same player's other session", async () => {
+    const foreign = await getToken(t.app, b.cookie);
+    expect((await postUpgrade(t.app, a.cookie, fields({}, foreign))).statusCode).toBe(403);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: a.username, password: 'secret-pass' } });
+    const otherSession = sidCookie(login.headers['set-cookie']);
+    const tokenOfOther = await getToken(t.app, otherSession);
+    const before = await snapshot(t.db, a.userId);
+    expect((await postUpgrade(t.app, a.cookie, fields({}, tokenOfOther))).statusCode).toBe(403);
+    expect(await snapshot(t.db, a.userId)).toEqual(before);
+  });
+});
+
+describe('GET /api/token', () => {
+  it('refuses a signed-out visitor and an unknown purpose', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/token?purpose=caseopen' })).statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'GET', url: '/api/token?purpose=other', headers: { cookie: a.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: false, msg: messages.en.purpose_invalid });
+  });
+});

@@ -23,6 +23,8 @@ export interface FairServer {
   app: FastifyInstance;
   db: Db;
   player: Player;
+  /** Points the SPA's API client at the app as the player again (after a test swapped it). */
+  reconnect(): void;
   close(): Promise<void>;
 }
 
@@ -48,11 +50,13 @@ export async function startFairServer(): Promise<FairServer> {
   await seedDatabase(handle.db, config);
   const app = await buildApp(config, handle, { catalogueTtlMs: 0 });
   const player = await register(app);
-  configureApi({ baseURL: 'http://upgrades.test', fetch: injectFetch(app, () => player.cookie) });
+  const reconnect = () => configureApi({ baseURL: 'http://upgrades.test', fetch: injectFetch(app, () => player.cookie) });
+  reconnect();
   return {
     app,
     db: handle.db,
     player,
+    reconnect,
     close: async () => {
       await app.close();
       await handle.close();

@@ -5,7 +5,7 @@
  */
 import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
 import skins from './data/cs2-skins.json' with { type: 'json' };
-import { CS_QUALITY_PRICES, CS_WEAPONS, EXTERIORS } from './data/cs-weapons.ts';
+import { CS_FINISH_FACTORS, CS_QUALITY_PRICES, CS_WEAPONS, EXTERIORS } from './data/cs-weapons.ts';
 import { spread, unit } from './hash.ts';
 import type { CatalogueRow } from './generate.ts';
 
@@ -36,7 +36,8 @@ export function csCatalogueCents(): CatalogueRow[] {
     const starred = category === 'knife' || category === 'glove';
     const star = starred ? '★ ' : '';
     const quality = CS_QUALITY_PRICES[skin.quality] ?? CS_QUALITY_PRICES.mil_spec;
-    const skinUsd = quality.usd * weaponFactor * spread(skin.name, 'skin', quality.sigma);
+    const finish = CS_FINISH_FACTORS[skin.name.slice(weapon.length + 3)] ?? 1;
+    const skinUsd = quality.usd * weaponFactor * finish * spread(skin.name, 'skin', quality.sigma);
     // Multipliers are per skin, not per row, so a variant keeps the wear order of its base skin.
     const statTrak = category !== 'glove' && STATTRAK_QUALITIES.has(skin.quality) && unit(skin.name, 'stattrak') < STATTRAK_SHARE
       ? 1.5 + 1.5 * unit(skin.name, 'stattrak-x') : 0;

@@ -42,6 +42,9 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
       .send(itemSvg(item));
   });
 
+  // The site root has no file of its own: it is the SPA too.
+  app.get('/', async (_req, reply) => sendSpaShell(ctx, reply));
+
   await app.register(fastifyStatic, {
     root: ctx.config.distDir,
     prefix: '/',

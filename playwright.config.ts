@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suites in Debian's Chromium against the real server, one server per site variant, each on a
+ * fresh embedded database. `npm run test:e2e` builds the SPA once (as `npm start` does) and serves it three times.
+ */
+export const VARIANTS = {
+  cs: { port: 4301 },
+  dota: { port: 4302 },
+  ru: { port: 4303 },
+} as const;
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 180_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: Object.entries(VARIANTS).map(([site, { port }]) => ({
+    command: `rm -rf .e2e-data/${site} && npm run serve`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    env: { SITE: site, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.e2e-data/${site}`, DEMO_MODE: '1' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
+});

@@ -20,9 +20,14 @@ export function GameVerification({ game, record, verification }: Props) {
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(game.time));
   const threshold = formatThousandths(winThreshold(record.chance, record.rollUnder));
   const result = (win: boolean) => t(win ? 'result.win' : 'result.loss');
+  const outcomes = [verification.seedMatchesHash, verification.rollMatches, verification.resultFollows];
+  const verdict = outcomes.includes(false) ? 'fail' : outcomes.includes(null) ? 'pending' : 'ok';
   return (
     <section className="fair-panel" aria-labelledby="fair-game-heading" data-testid="verify-game">
       <h2 id="fair-game-heading">{t('game.heading', { rollId: game.roll_id })}</h2>
+      <p className={`fair-verdict fair-verdict--${verdict}`} data-testid="verify-summary" data-state={verdict} role="status">
+        {t(`checks.summary.${verdict}`)}
+      </p>
       <dl className="fair-fields">
         <dt>{t('game.time')}</dt>
         <dd>{time}</dd>
@@ -67,6 +72,7 @@ export function GameVerification({ game, record, verification }: Props) {
         <CheckRow testId="verify-roll" label={t('checks.roll')} outcome={verification.rollMatches} />
         <CheckRow testId="verify-result" label={t('checks.result')} outcome={verification.resultFollows} />
       </ul>
+      {game.server_seed === null && <p className="fair-muted">{t('checks.pendingHint')}</p>}
     </section>
   );
 }

@@ -85,7 +85,7 @@ export function SeedPanel({ onRotated }: Props) {
         <dt>{t('seeds.nonce')}</dt>
         <dd className="fair-number" data-testid="seed-nonce">{state.nonce}</dd>
       </dl>
-      <form className="fair-form" onSubmit={saveClientSeed} noValidate>
+      <form className="fair-seed-form" onSubmit={saveClientSeed} noValidate>
         <div className="fair-field">
           <label htmlFor={`${id}-client`}>{t('seeds.clientSeed')}</label>
           <input

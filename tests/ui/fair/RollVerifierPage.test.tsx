@@ -26,6 +26,7 @@ describe('RollVerifierPage against the real server', () => {
     expect(screen.getByTestId('verify-server-seed-hidden').textContent).toBe('Revealed when you rotate your seed');
     expect(screen.queryByTestId('verify-recomputed-roll')).toBeNull();
     expect(screen.getByTestId('verify-seed-hash').textContent).toContain('Pending');
+    expect(screen.getByTestId('verify-summary').dataset.state).toBe('pending');
   });
 
   it('after a rotation: every check ticks and the recomputed roll is the recorded one', async () => {
@@ -33,6 +34,7 @@ describe('RollVerifierPage against the real server', () => {
     const rotation = await rotateSeeds();
     await renderFair(<RollVerifierPage rollId={rollId} />);
     expect(await checks()).toEqual(['true', 'true', 'true']);
+    expect(screen.getByTestId('verify-summary').textContent).toBe('Fair: every check passed.');
     expect(screen.getByTestId('verify-server-seed').textContent).toBe(rotation.revealed_server_seed);
     const recorded = screen.getByTestId('verify-recorded-roll').textContent;
     expect(screen.getByTestId('verify-recomputed-roll').textContent).toBe(recorded);
@@ -50,6 +52,7 @@ describe('RollVerifierPage against the real server', () => {
     expect(seedHash).toBe('true');
     expect(roll).toBe('false');
     expect(screen.getByTestId('verify-roll').textContent).toContain('Failed');
+    expect(screen.getByTestId('verify-summary').dataset.state).toBe('fail');
     expect(screen.getByTestId('verify-recomputed-roll').textContent).not.toBe(screen.getByTestId('verify-recorded-roll').textContent);
   });
 

@@ -3,10 +3,11 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryResponse } from '../../api/contract.ts';
 import { fetchHistory } from '../../api/fair.ts';
-import { percentToThousandths } from '../../domain/verify.ts';
+import { percentToThousandths, type CheckOutcome } from '../../domain/verify.ts';
 import { formatThousandths } from '../../fair/format.ts';
 import { rollVerifierPath, seedVerifierPath } from '../../fair/paths.ts';
 import { CopyValue } from './CopyValue.tsx';
+import { useHistoryChecks } from './useHistoryChecks.ts';
 import './fair.css';
 
 interface Props {
@@ -35,6 +36,7 @@ export function HistoryList({ currency, reloadKey }: Props) {
       current = false;
     };
   }, [page, reloadKey]);
+  const checks = useHistoryChecks(load.kind === 'ready' ? load.data : null);
 
   if (load.kind === 'error') {
     return <section className="fair fair-panel fair-alert" data-testid="history" role="alert">{t('history.loadError', { msg: load.message })}</section>;
@@ -68,7 +70,10 @@ export function HistoryList({ currency, reloadKey }: Props) {
                 <td>{t(g.roll_under === 1 ? 'direction.shortUnder' : 'direction.shortOver')}</td>
                 <td className="fair-number">{formatThousandths(percentToThousandths(g.roll))}</td>
                 <td className={g.success === 1 ? 'fair-win' : 'fair-loss'}>{t(g.success === 1 ? 'result.win' : 'result.loss')}</td>
-                <td><a href={rollVerifierPath(lang, g.roll_id)} data-testid="history-verify">{t('history.verify')}</a></td>
+                <td>
+                  <HistoryCheck outcome={checks.get(g.roll_id)} />
+                  <a href={rollVerifierPath(lang, g.roll_id)} data-testid="history-verify">{t('history.verify')}</a>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -113,5 +118,18 @@ export function HistoryList({ currency, reloadKey }: Props) {
         </table>
       )}
     </section>
+  );
+}
+
+/** The row's in-browser verdict: a tick, a cross, or pending while its seed is secret (absent while computing). */
+function HistoryCheck({ outcome }: { outcome: CheckOutcome | undefined }) {
+  const { t } = useTranslation('fair');
+  if (outcome === undefined) return null;
+  const state = outcome === null ? 'pending' : outcome ? 'ok' : 'fail';
+  return (
+    <span className={`fair-mini-check fair-check--${state}`} data-testid="history-check" data-ok={outcome === null ? 'pending' : String(outcome)} title={t(`checks.${state}`)}>
+      <span className="fair-check__icon" aria-hidden="true">{state === 'ok' ? '✓' : state === 'fail' ? '✗' : '…'}</span>
+      <span className="fair-visually-hidden">{t(`checks.${state}`)}</span>
+    </span>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fetchHistory, rotateSeeds } from '../../../src/api/fair.ts';
 import { HistoryList } from '../../../src/ui/fair/HistoryList.tsx';
-import { playGame, startFairServer, type FairServer } from './fairServer.ts';
+import { playGame, startFairServer, storedRoll, tamperRoll, type FairServer } from './fairServer.ts';
 import { renderFair } from './renderFair.tsx';
 
 let server: FairServer;
@@ -54,5 +54,23 @@ describe('HistoryList against the real server', () => {
     expect(within(seed).getByTestId('history-seed-games').textContent).toBe('22');
     expect(within(seed).getByTestId('history-seed-verify').textContent).toBe('Проверить его игры');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Ваши игры');
+  });
+
+  it('ticks every game of the revealed seed in the browser', async () => {
+    await renderFair(<HistoryList currency="USD" />);
+    await waitFor(() => expect(screen.getAllByTestId('history-check')).toHaveLength(20));
+    expect(screen.getAllByTestId('history-check').map((c) => c.dataset.ok)).toEqual(Array(20).fill('true'));
+  });
+
+  // Runs last: it adds a game and changes a stored roll.
+  it('marks a game on the secret seed pending and a tampered game with a cross', async () => {
+    const fresh = await playGame(server);
+    await tamperRoll(server.db, played[20], ((await storedRoll(server.db, played[20])) + 50_000) % 100_000);
+    await renderFair(<HistoryList currency="USD" />);
+    await waitFor(() => expect(screen.getAllByTestId('history-check')).toHaveLength(20));
+    const okOf = (rollId: string) => within(screen.getAllByTestId('history-game').find((r) => r.dataset.rollId === rollId)!).getByTestId('history-check').dataset.ok;
+    expect(okOf(fresh)).toBe('pending');
+    expect(okOf(played[20])).toBe('false');
+    expect(okOf(played[21])).toBe('true');
   });
 });

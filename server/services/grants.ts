@@ -71,12 +71,12 @@ export async function hasItemsOnSite(db: Executor, userId: number, site: Site): 
   return row !== undefined;
 }
 
-/** Which of the given catalogue ids exist on a site (for validating operator grants). */
-export async function existingCatalogueIds(db: Executor, site: Site, ids: number[]): Promise<Set<number>> {
+/** Which of the given catalogue ids exist (on a site, or on any when site is null), for operator grants. */
+export async function existingCatalogueIds(db: Executor, site: Site | null, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: catalogueItems.id })
     .from(catalogueItems)
-    .where(and(eq(catalogueItems.site, site), inArray(catalogueItems.id, ids)));
+    .where(site === null ? inArray(catalogueItems.id, ids) : and(eq(catalogueItems.site, site), inArray(catalogueItems.id, ids)));
   return new Set(rows.map((r) => r.id));
 }

@@ -98,7 +98,7 @@ describe('POST /api/upgrade/upgrade_items', () => {
     const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 100_000 });
     const ids = await grant(t.db, player.userId, Array(9).fill(stake.id));
     const chance = (n: number) => (chanceThousandths(100 * n, 100_000) / 1000).toFixed(3);
-    const forms = [
+    const forms: Array<Record<string, string | string[]>> = [
       { 'inventory_items[]': ids.slice(0, 3).map(String) },
       { inventory_items: ids.slice(3, 5).map(String) },
       { inventory_items: ids.slice(5, 7).join(',') },

@@ -53,9 +53,17 @@ describe('POST /api/upgrade/index', () => {
     expect(inv.find((i) => i.id === l)).toMatchObject({ price: 1.5, type_prize: 13 });
   });
 
-  it('accepts an empty JSON body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/upgrade/index', headers: { 'content-type': 'application/json' }, payload: '' });
-    expect(res.statusCode).toBe(200);
+  it('accepts an empty JSON body, with or without a charset', async () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/upgrade/index', headers: { 'content-type': type }, payload: '' });
+      expect(res.statusCode, type).toBe(200);
+    }
+  });
+
+  it('refuses a multipart body with a 4xx JSON answer (the page posts URL-encoded forms)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/upgrade/upgrade_items', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ status: false, msg: messages.en.bad_request });
   });
 
   it('uses IMAGE_BASE_URL for items that have a real image', async () => {

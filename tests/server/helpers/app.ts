@@ -12,6 +12,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { openDb, type Db, type DbHandle } from '../../../server/db/client.ts';
+import { migrateAndRun } from '../../../server/db/migrate.ts';
+import { seedDatabase } from '../../../server/db/seed.ts';
 import { catalogueItems, games, inventoryItems, seeds, users, wallets } from '../../../server/db/schema.ts';
 import { grantItems } from '../../../server/services/grants.ts';
 
@@ -33,7 +35,7 @@ function databaseUrl(url: string, database: string): string {
 /** Opens a private copy of the template database (not migrated again: the template already is). */
 export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  const template = inject('pgTemplateDb');
+  const template = url ? inject('pgTemplateDb') : '';
   if (url && template) {
     const name = `upgrades_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
@@ -51,8 +53,25 @@ export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Prom
       },
     };
   }
-  const dump = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-  return { handle: await openDb({ kind: 'pglite', loadDataDir: dump }), drop: async () => {} };
+  return { handle: await openDb({ kind: 'pglite', loadDataDir: await pgliteTemplate() }), drop: async () => {} };
+}
+
+let localTemplate: Promise<Blob> | null = null;
+/**
+ * The PGlite template: the server project's global setup provides it; other projects (UI tests using this
+ * helper) get one built once per worker, which costs a few seconds the first time.
+ */
+function pgliteTemplate(): Promise<Blob> {
+  const file = inject('pgliteTemplate');
+  if (file) return Promise.resolve(new Blob([fs.readFileSync(file)]));
+  localTemplate ??= (async () => {
+    const handle = await openDb({ kind: 'pglite' });
+    await migrateAndRun(handle, (db) => seedDatabase(db, testConfig()));
+    const dump = await handle.pglite!.dumpDataDir('gzip');
+    await handle.close();
+    return dump;
+  })();
+  return localTemplate;
 }
 
 /** The test configuration: demo mode on, quiet, a dist dir that does not exist unless overridden. */

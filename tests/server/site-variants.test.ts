@@ -7,9 +7,13 @@ import { addCatalogueItem, createTestApp, getToken, grant, postUpgrade, register
 describe('the ru site', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ site: 'ru', ticketStepMinor: 9000 });
+    t = await createTestApp({ site: 'ru' });
   });
   afterAll(() => t.close());
+
+  it('has a ticket step of 90 roubles by default', () => {
+    expect(t.config.ticketStepMinor).toBe(9000);
+  });
 
   it('plays the CS catalogue in roubles: Russian messages, a one-decimal chance, tickets per 90 roubles, RUB balance', async () => {
     const p = await register(t.app);

@@ -23,6 +23,8 @@ export interface TestApp {
   db: Db;
   handle: DbHandle;
   config: Config;
+  /** PostgreSQL runs: the URL of this test's database (a second process-like app can connect to it). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ function databaseUrl(url: string, database: string): string {
 }
 
 /** Opens a private copy of the template database (not migrated again: the template already is). */
-export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL;
   const template = url ? inject('pgTemplateDb') : '';
   if (url && template) {
@@ -45,6 +47,7 @@ export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Prom
     const handle = await openDb({ kind: 'pg', url: databaseUrl(url, name), poolSize: 30 });
     return {
       handle,
+      url: databaseUrl(url, name),
       drop: async () => {
         const a = new pg.Client({ connectionString: url });
         await a.connect();
@@ -76,19 +79,21 @@ function pgliteTemplate(): Promise<Blob> {
 
 /** The test configuration: demo mode on, quiet, a dist dir that does not exist unless overridden. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({}, { demoMode: true, logLevel: 'silent', distDir: '/nonexistent-dist', ...overrides });
+  // SITE goes through the environment path so site-derived defaults (the ru ticket step) follow it.
+  return loadConfig({ SITE: overrides.site }, { demoMode: true, logLevel: 'silent', distDir: '/nonexistent-dist', ...overrides });
 }
 
 /** A ready app (app.inject) on a fresh copy of the template. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
-  const { handle, drop } = await openTestDb();
+  const { handle, drop, url } = await openTestDb();
   const app = await buildApp(config, handle, { catalogueTtlMs: 0 });
   return {
     app,
     db: handle.db,
     handle,
     config,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await handle.close();

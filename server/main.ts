@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
+import { isDbUnavailable } from './db/errors.ts';
 import { acquireDirLock, DirLockedError } from './db/lock.ts';
 import { migrateAndRun } from './db/migrate.ts';
 import { DEMO_USER, seedDatabase } from './db/seed.ts';
@@ -38,7 +39,13 @@ const handle = await openDb(
     ? { kind: 'pg', url: config.databaseUrl, poolSize: config.pgPoolSize, onPoolError: (err) => process.stderr.write(`database connection lost: ${err.message}\n`) }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
-await migrateAndRun(handle, (db) => seedDatabase(db, config));
+try {
+  await migrateAndRun(handle, (db) => seedDatabase(db, config));
+} catch (err) {
+  await handle.close().catch(() => {});
+  if (isDbUnavailable(err)) fail([`Upgrades cannot start: the database does not answer (${(err as Error).message}).`]);
+  throw err;
+}
 const app = await buildApp(config, handle);
 
 let stopping = false;

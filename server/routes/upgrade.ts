@@ -27,9 +27,11 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/api/upgrade/index', { schema: { response: { 200: IndexResponse, ...errorResponses } } }, async (req, reply) => {
     const who = await sessionOf(ctx, req);
     const inventory = who ? JSON.stringify(await inventoryOf(ctx.db, ctx.config, who.userId)) : 'null';
-    // The catalogue part is pre-serialised and shared; a string body skips the serializer.
-    reply.type('application/json; charset=utf-8');
-    return `{"status":true,"inventory":${inventory},"uitems":${await ctx.targets.json()}}`;
+    // The catalogue part is pre-serialised and pre-compressed once per change; a Buffer body skips the serializer.
+    const { body, encoding } = await ctx.targets.answer(inventory, req.headers['accept-encoding']);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return body;
   });
 
   app.post('/api/upgrade/upgrade_items', { schema: { body: UpgradeBody, response: { 200: UpgradeResponse, ...errorResponses } } }, async (req) => {

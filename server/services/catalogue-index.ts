@@ -1,8 +1,14 @@
 /**
- * The index call's data: the player's inventory and the site's target catalogue. The catalogue (5,000+ items)
- * is serialised to JSON once and reused for TTL milliseconds, so a burst of page loads costs one query.
+ * The index call's data: the player's inventory and the site's target catalogue. The catalogue (5,000 to 20,000
+ * items) is serialised to JSON once and reused for TTL milliseconds, so a burst of page loads costs one query.
  * Correctness never depends on it: the upgrade re-reads prices inside its transaction.
+ *
+ * The answer is `{"status":true,"uitems":[...],"inventory":...}`: the shared catalogue comes first, so its
+ * compressed form is computed once per catalogue change and only the small per-player tail is encoded per
+ * request (docs/performance.md, "The index answer"). 20,000 targets are about 3 MB of JSON, 210 KB as brotli.
  */
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { ItemDto } from '../../src/api/contract.ts';
 import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
@@ -38,10 +44,128 @@ export async function inventoryOf(db: Db, config: Config, userId: number): Promi
   return rows.map((r) => toDto(config, r.inventoryId, r));
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const deflateRaw = promisify(zlib.deflateRaw);
+const HEAD = '{"status":true,"uitems":';
+/** Quick brotli for the first answers after a change; quality 11 (about 25 % smaller, seconds of CPU) follows. */
+const BR_FAST = 5;
+const BR_BEST = 11;
+/** A brotli tail is sent stored (uncompressed); past this size gzip, which compresses the tail too, is smaller. */
+const MAX_STORED_TAIL = 64 * 1024;
+/** A stored brotli meta-block holds at most 2^16 bytes with a 4-nibble length. */
+const STORED_BLOCK = 65536;
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/** A content coding the index answer can be sent in. */
+export type IndexEncoding = 'br' | 'gzip' | 'identity';
+
+/** The codings a client accepts (RFC 9110 Accept-Encoding; q=0 refuses, `*` stands for any other). */
+function accepted(header: string | undefined): Set<string> {
+  const ok = new Set<string>();
+  const refused = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    (q && Number(q[1]) === 0 ? refused : ok).add(name);
+  }
+  if (ok.has('*')) for (const c of ['br', 'gzip']) if (!refused.has(c)) ok.add(c);
+  for (const c of refused) ok.delete(c);
+  return ok;
+}
+
+/** The coding for an answer: brotli unless the tail is large (it is sent stored), then gzip, else identity. */
+export function pickEncoding(acceptEncoding: string | undefined, tailBytes: number): IndexEncoding {
+  const ok = accepted(acceptEncoding);
+  if (ok.has('br') && (tailBytes <= MAX_STORED_TAIL || !ok.has('gzip'))) return 'br';
+  return ok.has('gzip') ? 'gzip' : 'identity';
+}
+
+/** The shared head `{"status":true,"uitems":[...]` raw and in each coding, for one catalogue JSON. */
+interface EncodedHead {
+  json: string;
+  raw: Buffer;
+  crc: number;
+  /** Brotli stream of the head, flushed to a byte boundary and not finished, so meta-blocks can follow. */
+  br: Buffer;
+  /** Raw deflate of the head ending in a sync flush (byte-aligned, not final), so blocks can follow. */
+  deflate: Buffer;
+}
+
+async function brotliHead(raw: Buffer, quality: number): Promise<Buffer> {
+  return brotli(raw, {
+    finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+  });
+}
+
+/** head + tail as one brotli stream: the tail as stored meta-blocks (RFC 7932 9.2), then an empty last one. */
+function brotliAnswer(head: EncodedHead, tail: Buffer): Buffer {
+  const parts = [head.br];
+  for (let i = 0; i < tail.length; i += STORED_BLOCK) {
+    const chunk = tail.subarray(i, i + STORED_BLOCK);
+    // ISLAST=0, MNIBBLES=4 (code 0), MLEN-1 in 16 bits, ISUNCOMPRESSED=1, zero padding to the byte boundary.
+    const bits = ((chunk.length - 1) << 3) | (1 << 19);
+    parts.push(Buffer.from([bits & 0xff, (bits >>> 8) & 0xff, (bits >>> 16) & 0xff]), chunk);
+  }
+  // ISLAST=1, ISLASTEMPTY=1.
+  parts.push(Buffer.from([0x03]));
+  return Buffer.concat(parts);
+}
+
+/** head + tail as one gzip member: the head's deflate blocks, the tail's (final) blocks, CRC-32 and length. */
+function gzipAnswer(head: EncodedHead, tail: Buffer): Buffer {
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(zlib.crc32(tail, head.crc) >>> 0, 0);
+  trailer.writeUInt32LE((head.raw.length + tail.length) % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, head.deflate, zlib.deflateRawSync(tail), trailer]);
+}
+
 /** The site's upgrade targets (active, not type_prize 13) by price, as a JSON array string cached for ttlMs. */
 export class TargetCatalogue {
   private cached: { json: string; at: number } | null = null;
   private loading: Promise<string> | null = null;
+  private head: Promise<EncodedHead> | null = null;
+  private headJson: string | null = null;
+
+  /** The whole index answer in the best coding the client accepts; `inventoryJson` is the player's part. */
+  async answer(inventoryJson: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding: IndexEncoding }> {
+    const json = await this.json();
+    const head = await this.encodedHead(json);
+    const tail = Buffer.from(`,"inventory":${inventoryJson}}`);
+    const encoding = pickEncoding(acceptEncoding, tail.length);
+    if (encoding === 'br') return { body: brotliAnswer(head, tail), encoding };
+    if (encoding === 'gzip') return { body: gzipAnswer(head, tail), encoding };
+    return { body: Buffer.concat([head.raw, tail]), encoding };
+  }
+
+  /**
+   * The encoded head for this JSON, recomputed only when the catalogue's JSON changed (a reload with the same
+   * rows keeps it). Quick codings first; the best brotli replaces the quick one in the background.
+   */
+  private encodedHead(json: string): Promise<EncodedHead> {
+    if (this.head && this.headJson === json) return this.head;
+    this.headJson = json;
+    const raw = Buffer.from(HEAD + json);
+    const building = (async (): Promise<EncodedHead> => {
+      const [br, deflate] = await Promise.all([
+        brotliHead(raw, BR_FAST),
+        deflateRaw(raw, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+      ]);
+      return { json, raw, crc: zlib.crc32(raw), br, deflate };
+    })();
+    this.head = building;
+    void building
+      .then(async (quick) => {
+        const best = await brotliHead(raw, BR_BEST);
+        if (this.head === building) this.head = Promise.resolve({ ...quick, br: best });
+      })
+      .catch(() => {
+        // The quick encodings still answer, or the next request rebuilds after a failure.
+        if (this.head === building) this.head = null;
+      });
+    return building;
+  }
 
   constructor(private readonly db: Db, private readonly config: Config, private readonly ttlMs = 30_000) {}
 

@@ -16,6 +16,8 @@ import { inventoryRoutes } from './routes/inventory.ts';
 import { provablyFairRoutes } from './routes/provably-fair.ts';
 import { siteRoutes } from './routes/site.ts';
 import { upgradeRoutes } from './routes/upgrade.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
 import { TargetCatalogue } from './services/catalogue-index.ts';
 
 /** Options of the app plugin. */
@@ -57,6 +59,9 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   });
   await app.register(fastifyFormbody);
   await app.register(fastifyCookie);
+  // Headers, cross-site refusal and rate limits guard every route registered below.
+  await app.register(securityPlugin, { ctx });
+  await app.register(rateLimitPlugin, { ctx });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, key } = classify(err);

@@ -33,6 +33,16 @@ export interface Config {
   logLevel: string;
   /** The built SPA (vite build output). */
   distDir: string;
+  /** Sign-in and register attempts per address per minute (0 = off). */
+  rateLimitAuthPerMin: number;
+  /** Sign-in attempts per username per minute, from any address (0 = off). */
+  rateLimitLoginPerUserPerMin: number;
+  /** upgrade_items requests per signed-in player per minute (0 = off). */
+  rateLimitUpgradePerMin: number;
+  /** upgrade_items requests per address per minute (0 = off). */
+  rateLimitUpgradeIpPerMin: number;
+  /** Origins besides the site's own that may post to the API (scheme://host[:port]). */
+  allowedOrigins: string[];
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -101,6 +111,23 @@ class Reader {
     return v as T;
   }
 
+  /** A comma-separated list of http(s) origins, normalised to scheme://host[:port]. */
+  origins(name: string): string[] {
+    const v = this.raw(name);
+    if (v === undefined) return [];
+    const out: string[] = [];
+    for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+      try {
+        const u = new URL(part);
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+        out.push(u.origin);
+      } catch {
+        this.problems.push(`${name}: ${JSON.stringify(part)} is not an http(s) origin such as https://example.com`);
+      }
+    }
+    return out;
+  }
+
   url(name: string, fallback: string | null, protocols: string[]): string | null {
     const v = this.raw(name);
     if (v === undefined) return fallback;
@@ -156,6 +183,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy,
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
     distDir: path.resolve(r.str('DIST_DIR', './dist')),
+    // Defaults: a player spins at most ~11 games a minute (5 s wheel), so 60 leaves room for several tabs and
+    // retries; an address may hide a household or a NAT of several players.
+    rateLimitAuthPerMin: r.int('RATE_LIMIT_AUTH_PER_MIN', 60, 0, 1_000_000),
+    rateLimitLoginPerUserPerMin: r.int('RATE_LIMIT_LOGIN_PER_USER_PER_MIN', 10, 0, 1_000_000),
+    rateLimitUpgradePerMin: r.int('RATE_LIMIT_UPGRADE_PER_MIN', 60, 0, 1_000_000),
+    rateLimitUpgradeIpPerMin: r.int('RATE_LIMIT_UPGRADE_IP_PER_MIN', 240, 0, 1_000_000),
+    allowedOrigins: r.origins('ALLOWED_ORIGINS'),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return { ...config, ...overrides };

@@ -35,6 +35,10 @@ export const messages = {
     purpose_invalid: "The token purpose must be 'caseopen'.",
     db_unavailable: 'The service is temporarily unavailable; try again shortly.',
     rate_limited: 'Too many requests; slow down.',
+    rate_limited_auth: 'Too many sign-in attempts from your address; wait a minute and try again.',
+    rate_limited_login: 'Too many sign-in attempts for this account; wait a minute and try again.',
+    rate_limited_upgrade: 'Too many upgrades in a row; wait a moment and try again.',
+    cross_site: 'Requests from other sites are not allowed; open the page on this site.',
     internal: 'Something went wrong on our side.',
   },
   ru: {
@@ -69,6 +73,10 @@ export const messages = {
     purpose_invalid: "Назначение токена должно быть 'caseopen'.",
     db_unavailable: 'Сервис временно недоступен; попробуйте чуть позже.',
     rate_limited: 'Слишком много запросов; помедленнее.',
+    rate_limited_auth: 'Слишком много попыток входа с вашего адреса; подождите минуту и попробуйте снова.',
+    rate_limited_login: 'Слишком много попыток входа в этот аккаунт; подождите минуту и попробуйте снова.',
+    rate_limited_upgrade: 'Слишком много апгрейдов подряд; подождите немного и попробуйте снова.',
+    cross_site: 'Запросы с других сайтов не принимаются; откройте страницу на этом сайте.',
     internal: 'Что-то пошло не так на нашей стороне.',
   },
 } as const;

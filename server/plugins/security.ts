@@ -1,0 +1,94 @@
+/**
+ * Security headers (@fastify/helmet) and cross-site refusal (issue 7). The CSP allows no inline script and no
+ * eval: the SPA is external modules and CSS from our origin (Pixi must use `pixi.js/unsafe-eval`, which
+ * replaces its generated code with plain functions). HSTS is sent only on HTTPS requests (directly, or per
+ * x-forwarded-proto from a trusted proxy), so plain-HTTP installs are not locked out. A state-changing request
+ * whose Origin (or, without one, Referer) is another site is a 403, on top of SameSite=Lax and the token.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import { AppError } from '../messages.ts';
+import type { AppContext } from '../routes/context.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** 180 days; no includeSubDomains: the upgrades page may share a domain with sites we do not run. */
+export const HSTS_VALUE = 'max-age=15552000';
+
+/** The CSP directives for a configuration (IMAGE_BASE_URL and reCAPTCHA add their origins). */
+export function cspDirectives(config: AppContext['config']): Record<string, string[]> {
+  const images = ["'self'", 'data:', 'blob:'];
+  if (config.imageBaseUrl) images.push(new URL(config.imageBaseUrl).origin);
+  const scripts = ["'self'"];
+  const connect = ["'self'"];
+  const frames = ["'none'"];
+  if (config.recaptchaSiteKey) {
+    scripts.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
+    frames.splice(0, 1, 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/');
+  }
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: scripts,
+    styleSrc: ["'self'"],
+    imgSrc: images,
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: connect,
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: frames,
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/** The origin a browser says a request came from: Origin, else the Referer's origin; undefined if neither. */
+function requestSource(req: FastifyRequest): string | undefined {
+  const origin = req.headers.origin;
+  if (typeof origin === 'string' && origin !== '') return origin;
+  const referer = req.headers.referer;
+  if (typeof referer !== 'string' || referer === '') return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+/** Whether `source` is this site (same host and port as the request) or an allowed origin. */
+function isSameSite(source: string, req: FastifyRequest, allowed: string[]): boolean {
+  if (allowed.includes(source)) return true;
+  try {
+    const from = new URL(source);
+    // Host only, not scheme: behind a TLS proxy without TRUST_PROXY the app sees http for an https page.
+    const here = new URL(`${req.protocol}://${req.host}`);
+    return (from.protocol === 'http:' || from.protocol === 'https:') && from.hostname === here.hostname && hostPort(from) === hostPort(here);
+  } catch {
+    return false;
+  }
+}
+
+function hostPort(u: URL): string {
+  return u.port || (u.protocol === 'https:' ? '443' : '80');
+}
+
+/** Headers and cross-site refusal as hooks on the app; registered before the routes. */
+export const securityPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(ctx.config) },
+    hsts: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    // Item pictures from IMAGE_BASE_URL are other-origin images without CORP headers.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    if (SAFE_METHODS.has(req.method)) return;
+    const source = requestSource(req);
+    if (source !== undefined && !isSameSite(source, req, ctx.config.allowedOrigins)) throw new AppError(403, 'cross_site');
+  });
+};
+// Like fastify-plugin: the hooks apply to the routes the parent registers after this plugin.
+(securityPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

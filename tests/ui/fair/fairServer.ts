@@ -1,22 +1,27 @@
 /**
  * The real server app for the fair UI tests: a migrated, seeded PGlite and buildApp, with the SPA's API client
- * routed into app.inject as one signed-in player. The ui project has no server global setup (no template
- * to `inject`, so createTestApp cannot run here); this builds its own database once per test file.
+ * routed into app.inject as one signed-in player. It does not import tests/server/helpers/app.ts: that module
+ * loads server/db/migrate.ts, whose `new URL('./migrations', import.meta.url)` jsdom's web transform turns
+ * into an http URL. So this builds its own database once per test file, with the same migrator and seed.
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { configureApi } from '../../../src/api/client.ts';
-import type { IndexResponse, UpgradeResponse } from '../../../src/api/contract.ts';
+import type { UpgradeResponse } from '../../../src/api/contract.ts';
 import { chancePercent, chanceThousandths } from '../../../src/domain/chance.ts';
-import { toMinor } from '../../../src/domain/money.ts';
 import { buildApp } from '../../../server/app.ts';
+import { loadConfig } from '../../../server/config.ts';
 import { openDb, type Db } from '../../../server/db/client.ts';
-import { games } from '../../../server/db/schema.ts';
+import { catalogueItems, games, inventoryItems } from '../../../server/db/schema.ts';
 import { seedDatabase } from '../../../server/db/seed.ts';
-import { getToken, postUpgrade, register, testConfig, type Player } from '../../server/helpers/app.ts';
+
+/** A signed-in player: the session cookie its requests carry. */
+export interface Player {
+  cookie: string;
+}
 
 /** A running app, its database and one signed-in player whose cookie every API call carries. */
 export interface FairServer {
@@ -26,6 +31,16 @@ export interface FairServer {
   /** Points the SPA's API client at the app as the player again (after a test swapped it). */
   reconnect(): void;
   close(): Promise<void>;
+}
+
+/** Registers a fresh player through the API and keeps its session cookie. */
+async function register(app: FastifyInstance): Promise<Player> {
+  const username = `fair${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password: 'secret-pass' } });
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const sid = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error('register answered no sid cookie');
+  return { cookie: sid };
 }
 
 /** Routes a fetch call into app.inject, sending the player's session cookie as the browser would. */
@@ -40,12 +55,10 @@ function injectFetch(app: FastifyInstance, cookie: () => string): typeof globalT
   };
 }
 
-/** Starts the app on a fresh seeded database and points the SPA's API client at it. */
+/** Starts the app (CS site) on a fresh seeded database and points the SPA's API client at it. */
 export async function startFairServer(): Promise<FairServer> {
-  const config = testConfig({ site: 'cs' });
+  const config = loadConfig({ SITE: 'cs' }, { demoMode: true, logLevel: 'silent', distDir: '/nonexistent-dist' });
   const handle = await openDb({ kind: 'pglite' });
-  // server/db/migrate.ts finds its folder with new URL(import.meta.url), which jsdom's web transform turns
-  // into an http URL; the same drizzle migrator is called here with the folder resolved from the root.
   await migrate(handle.db as unknown as PgliteDatabase, { migrationsFolder: path.resolve('server/db/migrations') });
   await seedDatabase(handle.db, config);
   const app = await buildApp(config, handle, { catalogueTtlMs: 0 });
@@ -64,19 +77,41 @@ export async function startFairServer(): Promise<FairServer> {
   };
 }
 
-/** Plays one real game through the API (cheapest usable item against a pricier target); returns its roll id. */
+/**
+ * Plays one real game through POST /api/upgrade/upgrade_items: the player's cheapest usable item against the
+ * cheapest target at least twice its price. Items are picked in the database, not through the index call,
+ * whose pre-encoded Buffer answer Fastify does not recognise inside the jsdom realm.
+ */
 export async function playGame(server: FairServer, rollUnder: 0 | 1 = 1): Promise<string> {
-  const { app, player } = server;
-  const index = (await app.inject({ method: 'POST', url: '/api/upgrade/index', headers: { cookie: player.cookie } })).json() as IndexResponse;
-  const stake = index.inventory!.filter((i) => i.type_prize !== 13).sort((a, b) => a.price - b.price)[0];
-  const target = index.uitems.filter((i) => i.price > stake.price * 2).sort((a, b) => a.price - b.price)[0];
-  const chance = chanceThousandths(toMinor(stake.price), toMinor(target.price));
-  const res = await postUpgrade(app, player.cookie, {
-    'inventory_items[]': [String(stake.id)],
+  const { app, db, player } = server;
+  const userId = (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: player.cookie } })).json().user.id as number;
+  const [stake] = await db
+    .select({ id: inventoryItems.id, price: catalogueItems.priceMinor })
+    .from(inventoryItems)
+    .innerJoin(catalogueItems, eq(catalogueItems.id, inventoryItems.catalogueItemId))
+    .where(and(eq(inventoryItems.userId, userId), eq(inventoryItems.state, 'owned'), eq(catalogueItems.site, 'cs'), ne(catalogueItems.typePrize, 13)))
+    .orderBy(asc(catalogueItems.priceMinor), asc(inventoryItems.id))
+    .limit(1);
+  const [target] = await db
+    .select({ id: catalogueItems.id, price: catalogueItems.priceMinor })
+    .from(catalogueItems)
+    .where(and(eq(catalogueItems.site, 'cs'), eq(catalogueItems.active, true), ne(catalogueItems.typePrize, 13), gt(catalogueItems.priceMinor, Number(stake.price) * 2)))
+    .orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id))
+    .limit(1);
+  const chance = chanceThousandths(Number(stake.price), Number(target.price));
+  const token = (await app.inject({ method: 'GET', url: '/api/token?purpose=caseopen', headers: { cookie: player.cookie } })).json().token as string;
+  const form = new URLSearchParams({
+    'inventory_items[]': String(stake.id),
     uniq_item: String(target.id),
     upgrade_front_chance: String(chancePercent(chance, 3)),
     roll_under: String(rollUnder),
-    token: await getToken(app, player.cookie),
+    token,
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/upgrade/upgrade_items',
+    headers: { cookie: player.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
   });
   if (res.statusCode !== 200) throw new Error(`upgrade failed: ${res.statusCode} ${res.body}`);
   return (res.json() as UpgradeResponse).provably_fair.roll_id;

@@ -70,7 +70,7 @@ export function HistoryList({ currency, reloadKey }: Props) {
                 <td>{t(g.roll_under === 1 ? 'direction.shortUnder' : 'direction.shortOver')}</td>
                 <td className="fair-number">{formatThousandths(percentToThousandths(g.roll))}</td>
                 <td className={g.success === 1 ? 'fair-win' : 'fair-loss'}>{t(g.success === 1 ? 'result.win' : 'result.loss')}</td>
-                <td>
+                <td className="fair-nowrap">
                   <HistoryCheck outcome={checks.get(g.roll_id)} />
                   <a href={rollVerifierPath(lang, g.roll_id)} data-testid="history-verify">{t('history.verify')}</a>
                 </td>

@@ -3,6 +3,7 @@
  * a session-level advisory lock on one connection makes migrate+seed run in exactly one of them at a time,
  * and the others find the work done.
  */
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,8 +11,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db, DbHandle } from './client.ts';
 
-/** The folder drizzle-kit generates into. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * The folder drizzle-kit generates into. Not `new URL('./migrations', import.meta.url)`: Vite rewrites that
+ * pattern into an asset URL when the server is imported by a jsdom test.
+ */
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // Any fixed 64-bit key; it only has to be the same in every process of this app.
 const ADVISORY_KEY = 7_294_517_001;

@@ -31,6 +31,9 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const { body, encoding } = await ctx.targets.answer(inventory, req.headers['accept-encoding']);
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    // Pass the bytes through as they are: Fastify's own Buffer check (instanceof ArrayBuffer) fails when the
+    // app runs inside a jsdom test realm, and would then re-serialise the Buffer against the schema.
+    reply.serializer((payload) => payload as string);
     return body;
   });
 

@@ -1,0 +1,90 @@
+/** The page statechart's context: everything the page knows, in one plain object. */
+import type { UpgradeResponse, UserDto } from '../api/contract.ts';
+import { BP_MAX_LEVELS, DEFAULT_MULTIPLIER } from '../domain/constants.ts';
+import { EMPTY_FILTER, type FilterState, type SortDirection } from '../domain/filters.ts';
+import type { Item } from '../domain/item.ts';
+import type { SiteVariant } from '../site/variant.ts';
+import type { Side } from './events.ts';
+
+/** One inventory's view state: filter, price sort and 0-based page. */
+export interface SideView {
+  filter: FilterState;
+  sort: SortDirection;
+  page: number;
+}
+
+/** The right side adds battle-pass mode and its levels (Dota site). */
+export interface TargetView extends SideView {
+  bp: boolean;
+  /** The max-levels input; null = the cap. */
+  maxLevels: number | null;
+  /** The stored max_levels the input is capped at (3000 once BP mode is turned on). */
+  levelsCap: number;
+}
+
+/** Translation keys of the page's own notices (server refusals carry the server's text instead). */
+export type NoticeKey = 'network' | 'locked' | 'maxStake' | 'stakeFirst' | 'noTarget' | 'reloadFailed' | 'sellFailed' | 'signOutFailed';
+
+/** A notification: an i18n key, or the server's already translated msg. `seq` makes a repeat announce again. */
+export type Notice = { kind: 'error' | 'info'; seq: number } & ({ key: NoticeKey } | { text: string });
+
+/** A click queued to run once the inventory is (re)loaded: route preselection, a click on a finished game. */
+export type QueuedPick = { side: Side; id: number };
+
+/** What the page is started with. */
+export interface PageInput {
+  site: SiteVariant;
+  /** Inventory ids from /upgrades/{id,id,...}. */
+  preselect?: readonly number[];
+  /** Saved preferences (cookies), read at boot. */
+  prefs?: { sound?: boolean; bp?: boolean };
+}
+
+export interface PageContext {
+  site: SiteVariant;
+  user: UserDto | null;
+  inventory: Item[];
+  uitems: Item[];
+  left: SideView;
+  right: TargetView;
+  /** Staked inventory ids, in the order they were picked (the first one sets the multiplier). */
+  staked: number[];
+  /** Catalogue id of the chosen target. */
+  target: number | null;
+  /** 1 = win below the chance; 0 = mirrored. */
+  rollUnder: boolean;
+  /** The last multiplier button used (the bar highlights it). */
+  multiplier: number;
+  sound: boolean;
+  notice: Notice | null;
+  /** The last game's answer, while its result is shown. */
+  game: UpgradeResponse | null;
+  queued: QueuedPick[];
+  /** Whether the inventory changed on the server since it was last loaded (a game, a sale). */
+  inventoryStale: boolean;
+  /** Why the last index call failed (the error state's message). */
+  loadError: string | null;
+}
+
+/** The context a fresh page starts with. */
+export function initialContext(input: PageInput): PageContext {
+  const bp = input.site.bpMode && (input.prefs?.bp ?? true);
+  return {
+    site: input.site,
+    user: null,
+    inventory: [],
+    uitems: [],
+    left: { filter: EMPTY_FILTER, sort: 'desc', page: 0 },
+    right: { filter: EMPTY_FILTER, sort: 'asc', page: 0, bp, maxLevels: null, levelsCap: BP_MAX_LEVELS },
+    staked: [],
+    target: null,
+    rollUnder: true,
+    multiplier: DEFAULT_MULTIPLIER,
+    sound: input.prefs?.sound ?? true,
+    notice: null,
+    game: null,
+    queued: (input.preselect ?? []).map((id) => ({ side: 'left' as const, id })),
+    inventoryStale: false,
+    loadError: null,
+  };
+}

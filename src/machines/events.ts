@@ -1,0 +1,36 @@
+/**
+ * The page statechart's events: a typed union namespaced by where they come from. `user.*` from the
+ * player's controls, `wheel.*` from the canvas. The API's answers arrive as the actors' done/error events.
+ */
+import type { FilterState } from '../domain/filters.ts';
+
+/** The two inventories: the player's items (left) and the target catalogue (right). */
+export type Side = 'left' | 'right';
+
+/** Sign-in form mode. */
+export type SignInMode = 'login' | 'register';
+
+export type PageEvent =
+  | { type: 'user.pickItem'; id: number }
+  | { type: 'user.pickTarget'; id: number }
+  | { type: 'user.chooseAll' }
+  | { type: 'user.clear' }
+  | { type: 'user.setFilter'; side: Side; patch: Partial<FilterState> }
+  | { type: 'user.toggleSort'; side: Side }
+  | { type: 'user.page'; side: Side; delta: 1 | -1 }
+  | { type: 'user.setMaxLevels'; value: number | null }
+  | { type: 'user.toggleBp' }
+  | { type: 'user.multiplier'; value: number }
+  | { type: 'user.mirror' }
+  | { type: 'user.toggleSound' }
+  | { type: 'user.play' }
+  | { type: 'user.return' }
+  | { type: 'user.sell' }
+  | { type: 'user.retry' }
+  | { type: 'user.signIn'; mode: SignInMode; username: string; password: string }
+  | { type: 'user.signOut' }
+  | { type: 'user.dismissNotice' }
+  | { type: 'wheel.landed' };
+
+/** The event types, for exhaustive tables in tests and docs. */
+export type PageEventType = PageEvent['type'];

@@ -1,0 +1,163 @@
+/**
+ * The implementations behind the page statechart's names: types, guards (the rules), actions (context
+ * updates and the two cookie writes) and actors (the API). upgradeMachine.ts holds the chart itself.
+ */
+import { assertEvent, assign, setup } from 'xstate';
+import { ApiError } from '../api/client.ts';
+import type { UpgradeResponse } from '../api/contract.ts';
+import type { Item } from '../domain/item.ts';
+import { initialContext, type Notice, type NoticeKey, type PageContext, type PageInput } from './context.ts';
+import type { PageEvent } from './events.ts';
+import { pageActors, type LoadOutput } from './actors.ts';
+import { chanceOf } from './game.ts';
+import { rewriteUpgradesAddress, writeBpPref, writeSoundPref } from './prefs.ts';
+import {
+  applyMultiplier, chooseAll, hasStake, isLockedItem, isStaked, isStakeFull, ownedItem, pickItem, pickTarget,
+  pruneSelection, replayPicks,
+} from './selection.ts';
+
+function notice(ctx: PageContext, kind: Notice['kind'], body: { key: NoticeKey } | { text: string }): Notice {
+  return { kind, seq: (ctx.notice?.seq ?? 0) + 1, ...body };
+}
+
+/** The server's translated msg when it sent one; otherwise our own 'network' text is shown by key. */
+function errorNotice(ctx: PageContext, error: unknown, fallback: NoticeKey): Notice {
+  if (error instanceof ApiError && error.fromServer) return notice(ctx, 'error', { text: error.message });
+  return notice(ctx, 'error', { key: fallback });
+}
+
+function asItems(list: readonly { id: number; name: string; price: number; image: string; type: string; type_prize: number }[] | null): Item[] {
+  return list ? [...list] : [];
+}
+
+export const pageSetup = setup({
+  types: {
+    context: {} as PageContext,
+    events: {} as PageEvent,
+    input: {} as PageInput,
+  },
+  actors: pageActors,
+  delays: {
+    /** Pause between the wheel landing and the result panel (spec: about 0.5 s). */
+    resultDelay: 500,
+  },
+  guards: {
+    signedOut: ({ context }) => context.user === null,
+    inventoryEmpty: ({ context }) => context.inventory.length === 0,
+    inventoryFresh: ({ context }) => !context.inventoryStale,
+    itemLocked: ({ context, event }) => {
+      assertEvent(event, 'user.pickItem');
+      return isLockedItem(context, event.id);
+    },
+    itemStaked: ({ context, event }) => {
+      assertEvent(event, 'user.pickItem');
+      return isStaked(context, event.id);
+    },
+    stakeFull: ({ context }) => isStakeFull(context),
+    itemOwned: ({ context, event }) => {
+      assertEvent(event, 'user.pickItem');
+      return ownedItem(context, event.id) !== undefined;
+    },
+    isCurrentTarget: ({ context, event }) => {
+      assertEvent(event, 'user.pickTarget');
+      return context.target === event.id;
+    },
+    targetListed: ({ context, event }) => {
+      assertEvent(event, 'user.pickTarget');
+      return context.uitems.some((i) => i.id === event.id);
+    },
+    hasStake: ({ context }) => hasStake(context),
+    canPlay: ({ context }) => chanceOf(context) !== null,
+    gameWon: ({ context }) => context.game?.success === 1,
+    hasWonItem: ({ context }) => context.game?.success === 1 && context.game.vinLastItemId != null,
+  },
+  actions: {
+    applyLoad: assign(({ context }, out: LoadOutput) => {
+      const next = { ...context, inventory: asItems(out.index.inventory), uitems: asItems(out.index.uitems), user: out.user };
+      return { ...next, ...pruneSelection(next), inventoryStale: false, loadError: null };
+    }),
+    storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: params.error instanceof Error ? params.error.message : String(params.error) })),
+    replayQueued: assign(({ context }) => {
+      const out = replayPicks(context, context.queued);
+      return { staked: out.staked, target: out.target, queued: [], notice: out.notice ? notice(context, 'error', { key: out.notice }) : context.notice };
+    }),
+    // The ru site shows a clean /upgrades/ once the address's ids are picked (idempotent on later entries).
+    rewriteAddress: ({ context }) => {
+      if (context.site.rewritePreselectUrl) rewriteUpgradesAddress();
+    },
+    queuePick: assign(({ event }) => {
+      assertEvent(event, ['user.pickItem', 'user.pickTarget']);
+      return { queued: [{ side: event.type === 'user.pickItem' ? ('left' as const) : ('right' as const), id: event.id }] };
+    }),
+    stakeItem: assign(({ context, event }) => {
+      assertEvent(event, 'user.pickItem');
+      return { staked: pickItem(context, event.id).staked };
+    }),
+    unstakeItem: assign(({ context, event }) => {
+      assertEvent(event, 'user.pickItem');
+      return { staked: context.staked.filter((id) => id !== event.id) };
+    }),
+    chooseTarget: assign(({ context, event }) => {
+      assertEvent(event, 'user.pickTarget');
+      return { target: pickTarget(context, event.id) };
+    }),
+    unchooseTarget: assign({ target: null }),
+    chooseAll: assign(({ context }) => ({ staked: chooseAll(context) })),
+    clearSelection: assign({ staked: [], target: null }),
+    applyMultiplier: assign(({ context, event }) => {
+      assertEvent(event, 'user.multiplier');
+      const out = applyMultiplier(context, event.value);
+      return { right: out.right, target: out.target, multiplier: out.multiplier, notice: out.found ? context.notice : notice(context, 'info', { key: 'noTarget' }) };
+    }),
+    toggleMirror: assign(({ context }) => ({ rollUnder: !context.rollUnder })),
+    noticeLocked: assign(({ context }) => ({ notice: notice(context, 'error', { key: 'locked' }) })),
+    noticeMaxStake: assign(({ context }) => ({ notice: notice(context, 'error', { key: 'maxStake' }) })),
+    noticeStakeFirst: assign(({ context }) => ({ notice: notice(context, 'info', { key: 'stakeFirst' }) })),
+    noticeError: assign(({ context }, params: { error: unknown; fallback: NoticeKey }) => ({
+      notice: errorNotice(context, params.error, params.fallback),
+    })),
+    dismissNotice: assign({ notice: null }),
+    storeGame: assign((_, params: { game: UpgradeResponse }) => ({ game: params.game, inventoryStale: true, notice: null })),
+    applyGameBalances: assign(({ context }) => {
+      const game = context.game;
+      if (!game || !context.user) return {};
+      return { user: { ...context.user, balance: game.balance, bonus_balance: game.bonus_balance } };
+    }),
+    applySale: assign(({ context }, params: { balance: number }) => ({
+      user: context.user ? { ...context.user, balance: params.balance } : null,
+      inventoryStale: true,
+    })),
+    clearGame: assign({ game: null, staked: [], target: null }),
+    setFilter: assign(({ context, event }) => {
+      assertEvent(event, 'user.setFilter');
+      const side = context[event.side];
+      return { [event.side]: { ...side, filter: { ...side.filter, ...event.patch }, page: 0 } };
+    }),
+    toggleSort: assign(({ context, event }) => {
+      assertEvent(event, 'user.toggleSort');
+      const side = context[event.side];
+      return { [event.side]: { ...side, sort: side.sort === 'asc' ? 'desc' : 'asc', page: 0 } };
+    }),
+    turnPage: assign(({ context, event }) => {
+      assertEvent(event, 'user.page');
+      const side = context[event.side];
+      return { [event.side]: { ...side, page: Math.max(0, side.page + event.delta) } };
+    }),
+    setMaxLevels: assign(({ context, event }) => {
+      assertEvent(event, 'user.setMaxLevels');
+      const value = event.value == null ? null : Math.max(0, Math.min(Math.floor(event.value), context.right.levelsCap));
+      return { right: { ...context.right, maxLevels: value, page: 0 } };
+    }),
+    toggleBp: assign(({ context }) => {
+      const bp = !context.right.bp;
+      // Turning BP mode on stores max_levels = 3000 (spec section 4).
+      return { right: { ...context.right, bp, levelsCap: bp ? 3000 : context.right.levelsCap, maxLevels: bp ? null : context.right.maxLevels, page: 0 } };
+    }),
+    saveBp: ({ context }) => writeBpPref(context.right.bp),
+    toggleSound: assign(({ context }) => ({ sound: !context.sound })),
+    saveSound: ({ context }) => writeSoundPref(context.sound),
+  },
+});
+
+/** Builds the context from the input (kept beside the setup so the chart file stays about the chart). */
+export const pageContext = ({ input }: { input: PageInput }): PageContext => initialContext(input);

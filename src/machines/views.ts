@@ -1,0 +1,91 @@
+/**
+ * The lists the page shows, derived from the context: filtered, sorted, paged. Memoised on the identity of
+ * their inputs, so the statechart's actions and the components share one computation, and typing in a
+ * search box over 20,000 targets filters an already sorted list (a linear pass, no re-sort).
+ */
+import { PAGE_SIZE } from '../domain/constants.ts';
+import { applyFilter, EMPTY_FILTER, pageCount, pageOf, type FilterState, type SortDirection } from '../domain/filters.ts';
+import type { Item } from '../domain/item.ts';
+import { toMinor } from '../domain/money.ts';
+import type { PageContext, TargetView } from './context.ts';
+
+/** Remembers the last result per argument tuple (compared by identity). */
+function memoLast<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  let lastArgs: A | null = null;
+  let last: R;
+  return (...args: A) => {
+    if (lastArgs && lastArgs.length === args.length && lastArgs.every((a, i) => Object.is(a, args[i]))) return last;
+    last = fn(...args);
+    lastArgs = args;
+    return last;
+  };
+}
+
+function sortedBy(items: readonly Item[], sort: SortDirection): Item[] {
+  return applyFilter(items, EMPTY_FILTER, sort);
+}
+
+const sortedLeft = memoLast(sortedBy);
+const sortedRight = memoLast(sortedBy);
+
+function filtered(sorted: Item[], filter: FilterState, sort: SortDirection, levels: number | null): Item[] {
+  if (filter === EMPTY_FILTER && levels == null) return sorted;
+  // applyFilter keeps the sorted order's ties and re-sorts an already sorted array in linear time.
+  return applyFilter(sorted, filter, sort, levels);
+}
+
+const filteredLeft = memoLast(filtered);
+const filteredRight = memoLast(filtered);
+
+/** The max levels BP mode filters by (null when BP mode is off). */
+export function bpLevels(right: TargetView): number | null {
+  if (!right.bp) return null;
+  return Math.min(right.maxLevels ?? right.levelsCap, right.levelsCap);
+}
+
+/** The player's items as the left side shows them (all pages). */
+export function leftList(ctx: Pick<PageContext, 'inventory' | 'left'>): Item[] {
+  return filteredLeft(sortedLeft(ctx.inventory, ctx.left.sort), ctx.left.filter, ctx.left.sort, null);
+}
+
+/** The targets as the right side shows them (all pages). */
+export function rightList(ctx: Pick<PageContext, 'uitems' | 'right'>): Item[] {
+  return filteredRight(sortedRight(ctx.uitems, ctx.right.sort), ctx.right.filter, ctx.right.sort, bpLevels(ctx.right));
+}
+
+/** One page of a list with its position. */
+export interface PageSlice {
+  items: Item[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** The visible page of a list (the page index is clamped to the list). */
+export function slicePage(list: readonly Item[], page: number): PageSlice {
+  const pages = pageCount(list.length, PAGE_SIZE);
+  const p = Math.min(Math.max(0, page), pages - 1);
+  return { items: pageOf(list, p, PAGE_SIZE), page: p, pages, total: list.length };
+}
+
+/** Total staked price in minor units. */
+export function stakeMinor(ctx: Pick<PageContext, 'inventory' | 'staked'>): number {
+  const byId = new Map(ctx.inventory.map((i) => [i.id, i]));
+  let total = 0;
+  for (const id of ctx.staked) total += toMinor(byId.get(id)?.price ?? 0);
+  return total;
+}
+
+const catalogueIndex = memoLast((items: readonly Item[]) => new Map(items.map((i) => [i.id, i])));
+
+/** The chosen target item, if it is in the catalogue. */
+export function targetItem(ctx: Pick<PageContext, 'uitems' | 'target'>): Item | null {
+  if (ctx.target == null) return null;
+  return catalogueIndex(ctx.uitems).get(ctx.target) ?? null;
+}
+
+/** The first staked item (it sets the multiplier). */
+export function firstStaked(ctx: Pick<PageContext, 'inventory' | 'staked'>): Item | null {
+  if (ctx.staked.length === 0) return null;
+  return ctx.inventory.find((i) => i.id === ctx.staked[0]) ?? null;
+}

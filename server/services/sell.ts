@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { catalogueItems, inventoryItems } from '../db/schema.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { AppError } from '../messages.ts';
+import { lockUser } from './seeds.ts';
 import { credit } from './wallet.ts';
 
 /** Parses the sell body's id (form string or JSON number). */
@@ -24,6 +25,10 @@ export function parseSellId(body: unknown): number {
 export async function sellItem(db: Db, config: Config, userId: number, inventoryId: number): Promise<number> {
   const { currency } = siteInfo(config.site);
   return withTransaction(db, async (tx) => {
+    // The player's lock first, as a game takes it: otherwise a sale holding the item row waits for the player
+    // row (the ledger insert's foreign-key check) while a game holding the player row waits for the item: a
+    // deadlock PostgreSQL breaks by failing one of them (found by tests/reliability/races.test.ts).
+    await lockUser(tx, userId);
     const [row] = await tx
       .select({ state: inventoryItems.state, site: catalogueItems.site, priceMinor: catalogueItems.priceMinor, typePrize: catalogueItems.typePrize })
       .from(inventoryItems)

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: pure rules, the server against PGlite (or DATABASE_URL), and the UI in jsdom.
+// Projects: pure rules, the server against PGlite (or DATABASE_URL), the UI in jsdom, and the reliability
+// scenarios (real server processes, faults, fuzz: minutes, so `npm test` leaves them to `npm run test:reliability`).
 export default defineConfig({
   test: {
     projects: [
@@ -14,6 +15,20 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          // Cutting PostgreSQL connections needs PostgreSQL: on PGlite that scenario has nothing to cut.
+          exclude: process.env.DATABASE_URL ? [] : ['tests/reliability/db-loss.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
+          // One scenario at a time: they start servers and load a 2-core machine on purpose.
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
         },
       },
       {

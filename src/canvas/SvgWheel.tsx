@@ -1,0 +1,122 @@
+/**
+ * The wheel drawn in SVG and CSS (the brief's <WheelPlaceholder/>; that file name was taken by the page's own
+ * draft). Shown at once while the Pixi chunk loads, and for good if it never does, with the same ring, arc,
+ * arrow and centre text as the Pixi wheel. No Pixi or GSAP import: it ships in the entry chunk. If a spin starts
+ * before Pixi is there, it turns the arrow with a CSS transition and reports the landing after spinMs, so the
+ * game never waits on a download.
+ */
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { winArc } from '../domain/wheel.ts';
+import { polar, wheelLayout } from './layout.ts';
+import { formatRoll, MAJOR_TICK_EVERY, planSpin, restAngle, SPIN_EASE_CSS, TICK_DEG, turnsFor } from './spinPlan.ts';
+import { ACCENT, ACCENT_LIGHT, DISC, DISC_EDGE, FONT_FAMILY, LOSS, RING, TEXT, TEXT_MUTED, TICK, TONE_COLOR, WIN } from './theme.ts';
+import type { WheelProps } from './wheelTypes.ts';
+
+/** An SVG path for the arc from `a0` to `a1` degrees clockwise from the top, centred on (c, c). */
+function arcPath(c: number, r: number, a0: number, a1: number): string {
+  const p0 = polar(r, a0);
+  const p1 = polar(r, a1);
+  const large = a1 - a0 > 180 ? 1 : 0;
+  return `M ${c + p0.x} ${c + p0.y} A ${r} ${r} 0 ${large} 1 ${c + p1.x} ${c + p1.y}`;
+}
+
+/** The tick marks as one path: one element instead of a hundred keeps the DOM light. */
+function ticksPath(c: number, outer: number, inner: number, majorInner: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < 360 / TICK_DEG; i++) {
+    const a = i * TICK_DEG;
+    const p0 = polar(outer, a);
+    const p1 = polar(i % MAJOR_TICK_EVERY === 0 ? majorInner : inner, a);
+    parts.push(`M ${c + p0.x} ${c + p0.y} L ${c + p1.x} ${c + p1.y}`);
+  }
+  return parts.join(' ');
+}
+
+/** The SVG/CSS wheel with the same props as the Pixi wheel; lands by itself when it has to run a spin. */
+export function SvgWheel(props: WheelProps) {
+  const { chance, rollUnder, phase, roll, outcome, centreText, label, tone, spinMs, size } = props;
+  const L = wheelLayout(size);
+  const c = L.centre;
+  const [angle, setAngle] = useState(0);
+  const [transitionMs, setTransitionMs] = useState(0);
+  const [landed, setLanded] = useState(false);
+  const onLandedRef = useRef(props.onLanded);
+  onLandedRef.current = props.onLanded;
+  const angleRef = useRef(0);
+
+  // One timer per spin: the CSS transition draws the motion, the timer reports the landing, so a missing
+  // transitionend (hidden tab, jsdom, reduced motion) can never hang the game. rollUnder and spinMs are read at
+  // spin start only: a change mid-spin must not restart it.
+  useEffect(() => {
+    if (phase === 'spinning' && roll !== null) {
+      const plan = planSpin(angleRef.current, roll, rollUnder, turnsFor(spinMs));
+      angleRef.current = plan.to;
+      setLanded(false);
+      setTransitionMs(spinMs);
+      setAngle(plan.to);
+      const timer = setTimeout(() => {
+        setLanded(true);
+        onLandedRef.current();
+      }, spinMs);
+      return () => clearTimeout(timer);
+    }
+    if (phase === 'idle') {
+      angleRef.current = restAngle(angleRef.current);
+      setLanded(false);
+      setTransitionMs(0);
+      setAngle(angleRef.current);
+    }
+    return undefined;
+  }, [phase, roll]);
+
+  const showResult = (phase === 'result' || landed) && roll !== null;
+  const arc = chance > 0 ? winArc(chance, rollUnder) : null;
+  const win = showResult && outcome === 'win';
+  const loss = showResult && outcome === 'loss';
+  const big = showResult ? formatRoll(roll) : centreText;
+  const bigColor = win ? WIN : loss ? LOSS : TEXT;
+  const small = showResult ? centreText : label;
+  const smallColor = showResult ? TEXT_MUTED : TONE_COLOR[tone];
+  const stroke = Math.max(1, size * 0.004);
+  const { arrowTip: tip, arrowBase: base, arrowHalfWidth: hw } = L;
+
+  const arrowStyle: CSSProperties = {
+    transform: `rotate(${angle}deg)`,
+    transformOrigin: `${c}px ${c}px`,
+    transition: transitionMs > 0 ? `transform ${transitionMs}ms ${SPIN_EASE_CSS}` : 'none',
+  };
+  const text: CSSProperties = { position: 'absolute', left: 0, right: 0, textAlign: 'center', lineHeight: 1, fontFamily: FONT_FAMILY };
+
+  return (
+    <div
+      data-testid="wheel-placeholder"
+      data-phase={phase}
+      data-outcome={showResult ? (outcome ?? '') : ''}
+      style={{ position: 'relative', width: size, height: size }}
+    >
+      <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" style={{ display: 'block' }}>
+        <circle cx={c} cy={c} r={L.ringRadius + L.ringWidth / 2 + 2} fill={DISC} opacity={0.55} />
+        <circle cx={c} cy={c} r={L.discRadius} fill={DISC} stroke={DISC_EDGE} strokeWidth={stroke * 2} />
+        <path d={ticksPath(c, L.tickOuter, L.tickInner, L.majorTickInner)} stroke={TICK} strokeWidth={stroke * 2} strokeLinecap="round" />
+        <circle cx={c} cy={c} r={L.ringRadius} fill="none" stroke={RING} strokeWidth={L.ringWidth} />
+        {arc && (
+          <g data-testid="wheel-arc" opacity={loss ? 0.3 : 1} style={{ transition: 'opacity 300ms ease-out' }}>
+            <path d={arcPath(c, L.ringRadius, arc.start, arc.end)} fill="none" stroke={ACCENT} strokeWidth={L.ringWidth} />
+            <path d={arcPath(c, L.ringRadius - L.ringWidth / 2 + 1.5, arc.start, arc.end)} fill="none" stroke={ACCENT_LIGHT} strokeWidth={3} opacity={0.9} />
+          </g>
+        )}
+        <g style={arrowStyle}>
+          <path
+            d={`M ${c} ${c - tip} L ${c - hw} ${c - base} L ${c + hw} ${c - base} Z`}
+            fill={win ? WIN : TEXT}
+            stroke={DISC}
+            strokeWidth={stroke * 3}
+            strokeLinejoin="round"
+          />
+        </g>
+      </svg>
+      <div style={{ ...text, top: c + L.bigY - L.bigFont / 2, fontSize: L.bigFont, fontWeight: 800, color: bigColor }}>{big}</div>
+      <div style={{ ...text, top: c + L.smallY - L.smallFont / 2, fontSize: L.smallFont, fontWeight: 600, color: smallColor }}>{small}</div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** prefers-reduced-motion and the spin duration rule. No Pixi import. */
+import { SPIN_MS } from '../domain/constants.ts';
+
+/** Spin length under prefers-reduced-motion: the spin still tells the story, just without the long ease. */
+export const REDUCED_SPIN_MS = 1500;
+
+/** Whether the player asked the OS for less motion; false where matchMedia is missing (jsdom, old browsers). */
+export function prefersReducedMotion(): boolean {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false;
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The spin duration the page passes as `spinMs`: 5000 normally, 1500 under reduced motion. */
+export function spinDuration(reduced: boolean = prefersReducedMotion()): number {
+  return reduced ? REDUCED_SPIN_MS : SPIN_MS;
+}

@@ -1,0 +1,78 @@
+/**
+ * Pixi draw functions for the wheel's parts. Each draws one Graphics once per change of its inputs (size,
+ * chance, direction, look); during a spin nothing here runs: only the arrow container's rotation changes.
+ */
+import type { Graphics } from 'pixi.js';
+import { winArc } from '../domain/wheel.ts';
+import { polar, type WheelLayout } from './layout.ts';
+import { MAJOR_TICK_EVERY, TICK_DEG } from './spinPlan.ts';
+import { ACCENT, ACCENT_LIGHT, DISC, DISC_EDGE, DISC_SHADE, hex, RING, TEXT, TICK, WIN } from './theme.ts';
+
+/** Degrees clockwise from the top to Pixi radians (clockwise from +x, y down). */
+function rad(deg: number): number {
+  return ((deg - 90) * Math.PI) / 180;
+}
+
+/** Strokes an arc of the ring; butt caps so the drawn arc ends exactly where the winning values end. */
+function ringArc(g: Graphics, radius: number, a0: number, a1: number, width: number, color: string, alpha = 1): void {
+  const p = polar(radius, a0);
+  g.moveTo(p.x, p.y).arc(0, 0, radius, rad(a0), rad(a1)).stroke({ width, color: hex(color), alpha, cap: 'butt' });
+}
+
+/** The static body: shaded inner disc, muted ring, tick marks (one tick per 1 % of the roll space). */
+export function drawBody(g: Graphics, L: WheelLayout): void {
+  g.clear();
+  // A faint halo behind the ring lifts the wheel off the page's panel.
+  g.circle(0, 0, L.ringRadius + L.ringWidth / 2 + 2).fill({ color: hex(DISC), alpha: 0.55 });
+  g.circle(0, 0, L.discRadius).fill({ color: hex(DISC) }).stroke({ width: Math.max(1, L.centre * 0.008), color: hex(DISC_EDGE) });
+  g.circle(0, 0, L.discRadius * 0.86).stroke({ width: Math.max(1, L.centre * 0.004), color: hex(DISC_SHADE) });
+  g.circle(0, 0, L.ringRadius).stroke({ width: L.ringWidth, color: hex(RING) });
+  const tickWidth = Math.max(1, L.centre * 0.008);
+  for (let i = 0; i < 360 / TICK_DEG; i++) {
+    const major = i % MAJOR_TICK_EVERY === 0;
+    const a = i * TICK_DEG;
+    const p0 = polar(L.tickOuter, a);
+    const p1 = polar(major ? L.majorTickInner : L.tickInner, a);
+    g.moveTo(p0.x, p0.y).lineTo(p1.x, p1.y);
+  }
+  g.stroke({ width: tickWidth, color: hex(TICK), cap: 'round' });
+}
+
+/** The win arc for `chance` (thousandths) on the side `rollUnder` picks; nothing for chance 0. */
+export function drawArc(g: Graphics, L: WheelLayout, chance: number, rollUnder: boolean): void {
+  g.clear();
+  if (chance <= 0) return;
+  const arc = winArc(chance, rollUnder);
+  ringArc(g, L.ringRadius, arc.start, arc.end, L.ringWidth, ACCENT);
+  // A thin light edge on the inside reads as a bevel and keeps a narrow 0.1 % arc visible.
+  ringArc(g, L.ringRadius - L.ringWidth / 2 + 1.5, arc.start, arc.end, 3, ACCENT_LIGHT, 0.9);
+}
+
+/** A soft glow around the win arc: stacked translucent strokes (no filter, so it costs nothing per frame). */
+export function drawGlow(g: Graphics, L: WheelLayout, chance: number, rollUnder: boolean): void {
+  g.clear();
+  if (chance <= 0) return;
+  const arc = winArc(chance, rollUnder);
+  for (let i = 4; i >= 1; i--) {
+    ringArc(g, L.ringRadius, arc.start, arc.end, L.ringWidth + i * L.centre * 0.035, ACCENT, 0.1);
+  }
+  ringArc(g, L.ringRadius, arc.start, arc.end, L.ringWidth, ACCENT_LIGHT, 0.5);
+}
+
+/** The arrow pointing at the ring from the rim, drawn at the top (angle 0); its container rotates. */
+export function drawArrow(g: Graphics, L: WheelLayout, vin: boolean): void {
+  g.clear();
+  const color = vin ? WIN : TEXT;
+  const tip = -L.arrowTip;
+  const base = -L.arrowBase;
+  const hw = L.arrowHalfWidth;
+  if (vin) {
+    for (let i = 3; i >= 1; i--) {
+      const grow = i * L.centre * 0.018;
+      g.poly([0, tip + grow * 0.6, -hw - grow, base - grow * 0.4, hw + grow, base - grow * 0.4]).fill({ color: hex(WIN), alpha: 0.14 });
+    }
+  }
+  g.poly([0, tip, -hw, base, hw, base]).fill({ color: hex(color) }).stroke({ width: Math.max(1.5, L.centre * 0.012), color: hex(DISC), join: 'round' });
+  // A hairline across the ring marks the exact slot the arrow points at.
+  g.moveTo(0, -(L.ringRadius - L.ringWidth / 2)).lineTo(0, tip).stroke({ width: Math.max(1.5, L.centre * 0.01), color: hex(color), alpha: 0.9 });
+}

@@ -1,0 +1,38 @@
+/**
+ * The wheel's contract with the page (the brief's "src/canvas/types.ts"; that name was taken by the page's own
+ * draft, so it lives here). No Pixi import: the page imports these types statically while the Pixi wheel itself
+ * arrives in a lazy chunk.
+ */
+
+/** Where the wheel is in a game: at rest, spinning to the server's roll, or holding the landed pose. */
+export type WheelPhase = 'idle' | 'spinning' | 'result';
+
+/** The chance label's tone, coloured red / amber / green. */
+export type WheelTone = 'low' | 'medium' | 'high';
+
+/** Plain props built by a pure function of the page snapshot; the wheel decides nothing. */
+export interface WheelProps {
+  /** Thousandths of a percent (100..80000); 0 = nothing chosen yet (an empty ring). */
+  chance: number;
+  /** true: win arc [0, C); false (mirrored): [100000 - C, 100000). */
+  rollUnder: boolean;
+  /** 'spinning' starts the tween to `roll`; 'result' holds the landed pose; 'idle' resets to rest. */
+  phase: WheelPhase;
+  /** The server's R (0..99999) while spinning/result, else null. */
+  roll: number | null;
+  /** Known from the server at spin start; shown (glow/vin or dim) only after landing. */
+  outcome: 'win' | 'loss' | null;
+  /** The chance already formatted and translated, e.g. '45.000%' or '45,0 %'. */
+  centreText: string;
+  /** e.g. 'Medium chance' (translated). */
+  label: string;
+  tone: WheelTone;
+  /** 5000, or shorter under prefers-reduced-motion (see spinDuration). */
+  spinMs: number;
+  /** CSS pixels (square). */
+  size: number;
+  /** Called once when the spin has landed (the page then waits 0.5 s and shows the panel). */
+  onLanded: () => void;
+  /** Called when the arrow passes a tick mark during the spin (at most once per frame), for the tick sound. */
+  onTick?: () => void;
+}

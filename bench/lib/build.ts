@@ -1,0 +1,11 @@
+/** The bench's build: the SPA into a temporary directory, pre-compressed as production serves it. */
+import { precompressDir } from '../precompress.ts';
+import { buildInto, measureBundle, type BundleReport } from './bundle.ts';
+
+/** Builds and pre-compresses the SPA into dir; returns the bundle measurements. */
+export async function buildSpa(dir: string): Promise<BundleReport> {
+  const output = await buildInto(dir);
+  const report = measureBundle(dir, output);
+  precompressDir(dir);
+  return report;
+}

@@ -32,6 +32,16 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // The size budget (issue 6): builds the SPA once and checks gzipped sizes; no timings.
+          name: 'budget',
+          include: ['tests/budget/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'ui',

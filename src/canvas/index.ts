@@ -16,3 +16,4 @@ export { SvgWheel } from './SvgWheel.tsx';
 export type { WheelPhase, WheelProps, WheelTone } from './wheelTypes.ts';
 export { ACCENT, ACCENT_LIGHT, FONT_FAMILY, LOSS, RING, TONE_COLOR, WIN } from './theme.ts';
 export { prefersReducedMotion, spinDuration, REDUCED_SPIN_MS } from './reducedMotion.ts';
+export { createSoundPlayer, type SoundPlayer } from './sound.ts';

@@ -1,0 +1,147 @@
+/**
+ * The wheel's sounds, synthesised with WebAudio (no asset download): a soft tick while the arrow passes tick
+ * marks, a chime arpeggio on a win, a low thud on a loss. No Pixi import. The AudioContext is created on the
+ * first sound, which follows the player's click on play, so browsers' autoplay rules allow it. Where WebAudio is
+ * missing (jsdom, old browsers) or refuses, every method quietly does nothing: sound never breaks the game.
+ */
+
+/** What the page drives: one call per event, and the sound toggle. */
+export interface SoundPlayer {
+  tick(): void;
+  win(): void;
+  loss(): void;
+  setMuted(muted: boolean): void;
+  dispose(): void;
+}
+
+/** Ticks closer than this merge into one: early in a spin the arrow passes ~60 marks a second, a buzz, not ticks. */
+export const TICK_MIN_GAP_MS = 45;
+
+type AudioContextCtor = new () => AudioContext;
+interface Out {
+  ctx: AudioContext;
+  out: AudioNode;
+}
+
+function audioContextCtor(): AudioContextCtor | null {
+  if (typeof window === 'undefined') return null;
+  const w = window as unknown as { AudioContext?: AudioContextCtor; webkitAudioContext?: AudioContextCtor };
+  return w.AudioContext ?? w.webkitAudioContext ?? null;
+}
+
+/** One enveloped oscillator note; `glideTo` bends the pitch (the thud drops). */
+function note(a: Out, type: OscillatorType, freq: number, at: number, dur: number, peak: number, glideTo?: number): void {
+  const osc = a.ctx.createOscillator();
+  const env = a.ctx.createGain();
+  osc.type = type;
+  osc.frequency.setValueAtTime(freq, at);
+  if (glideTo) osc.frequency.exponentialRampToValueAtTime(glideTo, at + dur);
+  env.gain.setValueAtTime(0.0001, at);
+  env.gain.exponentialRampToValueAtTime(peak, at + 0.005);
+  env.gain.exponentialRampToValueAtTime(0.0001, at + dur);
+  osc.connect(env).connect(a.out);
+  osc.start(at);
+  osc.stop(at + dur + 0.02);
+}
+
+/** A short high click through a band-pass: soft, like a plastic flapper, with a little pitch variation. */
+function tickSound(a: Out, at: number): void {
+  const band = a.ctx.createBiquadFilter();
+  band.type = 'bandpass';
+  band.frequency.value = 2400;
+  band.Q.value = 1.2;
+  band.connect(a.out);
+  note({ ctx: a.ctx, out: band }, 'triangle', 1500 + Math.random() * 200, at, 0.03, 0.25);
+}
+
+/** C major arpeggio up to the octave, each note with a soft octave partial for a bell-like chime. */
+function chimeSound(a: Out, at: number): void {
+  [1046.5, 1318.5, 1568, 2093].forEach((f, i) => {
+    note(a, 'sine', f, at + i * 0.09, 0.7, 0.22);
+    note(a, 'triangle', f * 2, at + i * 0.09, 0.25, 0.04);
+  });
+}
+
+/** A falling low sine plus a short low-passed noise burst: a thud, not a buzzer. */
+function thudSound(a: Out, at: number): void {
+  note(a, 'sine', 110, at, 0.45, 0.7, 42);
+  const len = Math.floor(a.ctx.sampleRate * 0.18);
+  const buffer = a.ctx.createBuffer(1, len, a.ctx.sampleRate);
+  const data = buffer.getChannelData(0);
+  for (let i = 0; i < len; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / len) ** 2;
+  const noise = a.ctx.createBufferSource();
+  noise.buffer = buffer;
+  const low = a.ctx.createBiquadFilter();
+  low.type = 'lowpass';
+  low.frequency.value = 220;
+  const env = a.ctx.createGain();
+  env.gain.value = 0.5;
+  noise.connect(low).connect(env).connect(a.out);
+  noise.start(at);
+}
+
+/** Creates a player; `muted` is the page's sound toggle (dont_play_sound_Upgrades cookie) at start. */
+export function createSoundPlayer(options: { muted?: boolean; now?: () => number } = {}): SoundPlayer {
+  let muted = options.muted ?? false;
+  const now = options.now ?? (() => performance.now());
+  let ctx: AudioContext | null = null;
+  let master: GainNode | null = null;
+  let failed = false;
+  let lastTick = -Infinity;
+
+  /** The context and master gain, created on first use; null when WebAudio is missing or refused. */
+  function audio(): Out | null {
+    if (failed) return null;
+    try {
+      if (!ctx) {
+        const Ctor = audioContextCtor();
+        if (!Ctor) {
+          failed = true;
+          return null;
+        }
+        ctx = new Ctor();
+        master = ctx.createGain();
+        master.gain.value = 0.6;
+        master.connect(ctx.destination);
+      }
+      if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+      return master ? { ctx, out: master } : null;
+    } catch {
+      failed = true;
+      return null;
+    }
+  }
+
+  /** Runs a sound if unmuted and WebAudio works; swallows any WebAudio error. */
+  function play(sound: (a: Out, at: number) => void): void {
+    if (muted) return;
+    const a = audio();
+    if (!a) return;
+    try {
+      sound(a, a.ctx.currentTime);
+    } catch {
+      // A node the browser refuses (closed context, odd implementation) costs one sound, never the game.
+    }
+  }
+
+  return {
+    tick() {
+      const t = now();
+      if (muted || t - lastTick < TICK_MIN_GAP_MS) return;
+      lastTick = t;
+      play(tickSound);
+    },
+    win: () => play(chimeSound),
+    loss: () => play(thudSound),
+    setMuted(value: boolean) {
+      muted = value;
+    },
+    dispose() {
+      const c = ctx;
+      ctx = null;
+      master = null;
+      failed = true;
+      if (c) void c.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// Wiring only: real Pixi cannot run in jsdom (no WebGL), so @pixi/react and GSAP are stand-ins that record what
+// the wheel asks of them. Real rendering is checked in Chromium (docs/wheel.md).
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { useEffect, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { planSpin } from '../../../src/canvas/spinPlan.ts';
+import type { WheelProps } from '../../../src/canvas/wheelTypes.ts';
+
+interface FakeTween {
+  target: { angle: number };
+  vars: { angle: number; duration: number; ease: string; onUpdate?: () => void; onComplete?: () => void };
+  kill: ReturnType<typeof vi.fn>;
+  isActive: () => boolean;
+}
+const tweens: FakeTween[] = [];
+
+vi.mock('gsap', () => {
+  const timeline = () => {
+    const tl = { fromTo: () => tl, to: () => tl, kill: vi.fn() };
+    return tl;
+  };
+  const to = (target: FakeTween['target'], vars: FakeTween['vars']) => {
+    const tween: FakeTween = { target, vars, kill: vi.fn(), isActive: () => true };
+    tweens.push(tween);
+    return tween;
+  };
+  return { gsap: { to, timeline } };
+});
+
+// Pixi classes are only handed to extend(); importing the real package in jsdom would probe a canvas context.
+vi.mock('pixi.js', () => ({ Container: class {}, Graphics: class {}, Text: class {}, BitmapText: class {} }));
+
+vi.mock('@pixi/react', () => ({
+  extend: () => undefined,
+  Application: ({ onInit }: { onInit?: (app: unknown) => void; children?: ReactNode }) => {
+    useEffect(() => onInit?.({ renderer: { resize: () => undefined } }), [onInit]);
+    return <canvas data-testid="pixi-canvas" />;
+  },
+}));
+
+const { default: PixiWheel } = await import('../../../src/canvas/PixiWheel.tsx');
+
+function props(over: Partial<WheelProps> = {}): WheelProps {
+  return {
+    chance: 24709, rollUnder: true, phase: 'idle', roll: null, outcome: null, centreText: '24.709%', label: 'Medium chance',
+    tone: 'medium', spinMs: 5000, size: 320, onLanded: vi.fn(), ...over,
+  };
+}
+
+/** The spin tween: the one to the planned landing angle. */
+function spinTween(): FakeTween {
+  const t = tweens.find((x) => x.vars.ease === 'power4.out');
+  if (!t) throw new Error('no spin tween');
+  return t;
+}
+
+beforeEach(() => {
+  tweens.length = 0;
+});
+afterEach(() => cleanup());
+
+describe('PixiWheel wiring', () => {
+  it('tweens the arrow to the planned landing angle of the server roll over spinMs', () => {
+    const { rerender } = render(<PixiWheel {...props()} />);
+    rerender(<PixiWheel {...props({ phase: 'spinning', roll: 24708, outcome: 'win' })} />);
+    const t = spinTween();
+    expect(t.vars.angle).toBe(planSpin(0, 24708, true, 5).to);
+    expect(t.vars.duration).toBe(5);
+  });
+
+  it('turns the other way when mirrored', () => {
+    const { rerender } = render(<PixiWheel {...props({ rollUnder: false })} />);
+    rerender(<PixiWheel {...props({ rollUnder: false, phase: 'spinning', roll: 83399, outcome: 'win' })} />);
+    expect(spinTween().vars.angle).toBe(planSpin(0, 83399, false, 5).to);
+    expect(spinTween().vars.angle).toBeLessThan(0);
+  });
+
+  it('reports passed tick marks during the spin and the landing once, at the end of the tween', () => {
+    const onLanded = vi.fn();
+    const onTick = vi.fn();
+    const { rerender } = render(<PixiWheel {...props({ onLanded, onTick })} />);
+    rerender(<PixiWheel {...props({ onLanded, onTick, phase: 'spinning', roll: 24708, outcome: 'win' })} />);
+    const t = spinTween();
+    act(() => {
+      t.target.angle = 1;
+      t.vars.onUpdate?.();
+    });
+    expect(onTick).not.toHaveBeenCalled();
+    act(() => {
+      t.target.angle = 40;
+      t.vars.onUpdate?.();
+    });
+    expect(onTick).toHaveBeenCalledTimes(1);
+    expect(onLanded).not.toHaveBeenCalled();
+    act(() => {
+      t.target.angle = t.vars.angle;
+      t.vars.onComplete?.();
+    });
+    expect(onLanded).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('wheel-pixi').dataset.outcome).toBe('win');
+    rerender(<PixiWheel {...props({ onLanded, onTick, phase: 'result', roll: 24708, outcome: 'win' })} />);
+    expect(tweens.filter((x) => x.vars.ease === 'power4.out')).toHaveLength(1);
+    expect(onLanded).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not show the outcome before landing', () => {
+    const { rerender } = render(<PixiWheel {...props()} />);
+    rerender(<PixiWheel {...props({ phase: 'spinning', roll: 50000, outcome: 'loss' })} />);
+    expect(screen.getByTestId('wheel-pixi').dataset.outcome).toBe('');
+  });
+
+  it('kills the spin tween on unmount', () => {
+    const { rerender, unmount } = render(<PixiWheel {...props()} />);
+    rerender(<PixiWheel {...props({ phase: 'spinning', roll: 10, outcome: 'win' })} />);
+    const t = spinTween();
+    unmount();
+    expect(t.kill).toHaveBeenCalled();
+  });
+
+  it('glides back to rest at idle', () => {
+    const { rerender } = render(<PixiWheel {...props()} />);
+    rerender(<PixiWheel {...props({ phase: 'spinning', roll: 10, outcome: 'win' })} />);
+    const t = spinTween();
+    act(() => {
+      t.target.angle = t.vars.angle;
+      t.vars.onComplete?.();
+    });
+    rerender(<PixiWheel {...props({ phase: 'idle' })} />);
+    const reset = tweens[tweens.length - 1];
+    expect(reset.vars.angle).toBe(1800);
+  });
+});

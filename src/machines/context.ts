@@ -59,6 +59,8 @@ export interface PageContext {
   notice: Notice | null;
   /** The last game's answer, while its result is shown. */
   game: UpgradeResponse | null;
+  /** The items that game staked (the loss panel shows them; the reloaded inventory no longer has them). */
+  gameStake: Item[];
   queued: QueuedPick[];
   /** Whether the inventory changed on the server since it was last loaded (a game, a sale). */
   inventoryStale: boolean;
@@ -83,6 +85,7 @@ export function initialContext(input: PageInput): PageContext {
     sound: input.prefs?.sound ?? true,
     notice: null,
     game: null,
+    gameStake: [],
     queued: (input.preselect ?? []).map((id) => ({ side: 'left' as const, id })),
     inventoryStale: false,
     loadError: null,

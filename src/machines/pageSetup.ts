@@ -117,7 +117,12 @@ export const pageSetup = setup({
       notice: errorNotice(context, params.error, params.fallback),
     })),
     dismissNotice: assign({ notice: null }),
-    storeGame: assign((_, params: { game: UpgradeResponse }) => ({ game: params.game, inventoryStale: true, notice: null })),
+    storeGame: assign(({ context }, params: { game: UpgradeResponse }) => ({
+      game: params.game,
+      gameStake: context.inventory.filter((i) => context.staked.includes(i.id)),
+      inventoryStale: true,
+      notice: null,
+    })),
     applyGameBalances: assign(({ context }) => {
       const game = context.game;
       if (!game || !context.user) return {};
@@ -127,7 +132,7 @@ export const pageSetup = setup({
       user: context.user ? { ...context.user, balance: params.balance } : null,
       inventoryStale: true,
     })),
-    clearGame: assign({ game: null, staked: [], target: null }),
+    clearGame: assign({ game: null, gameStake: [], staked: [], target: null }),
     setFilter: assign(({ context, event }) => {
       assertEvent(event, 'user.setFilter');
       const side = context[event.side];

@@ -1,0 +1,55 @@
+/**
+ * i18next for the page, in the site's language. Each language's strings are a small chunk loaded at boot (only
+ * the one in use). Other features add a namespace as src/i18n/{ns}.{lang}.json (the provably-fair UI ships `fair`).
+ */
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type en from './en.json';
+import type fairEn from './fair.en.json';
+
+/** The page's own strings, the shape both languages share (typed keys). */
+export type Messages = typeof en;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Messages; fair: typeof fairEn };
+  }
+}
+
+type Json = { default: Record<string, unknown> };
+// en.json -> namespace 'translation'; fair.en.json -> namespace 'fair'. Lazy chunks: only the site's language,
+// and a feature's namespace only when a component first asks for it (useTranslation('fair')).
+const files = import.meta.glob<Json>('./*.json');
+
+function fileFor(lang: string, ns: string): (() => Promise<Json>) | undefined {
+  return files[ns === 'translation' ? `./${lang}.json` : `./${ns}.${lang}.json`];
+}
+
+/** An i18next backend reading the bundled JSON chunks. */
+const chunkBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(lang: string, ns: string, done: (err: unknown, data?: Record<string, unknown>) => void) {
+    const load = fileFor(lang, ns);
+    if (!load) return done(null, {});
+    load().then((m) => done(null, m.default), (err) => done(err));
+  },
+};
+
+/** Initialises i18next in the given language; returns the instance React reads through react-i18next. */
+export async function initI18n(lang: 'en' | 'ru'): Promise<i18n> {
+  if (!i18next.isInitialized) {
+    await i18next.use(chunkBackend).use(initReactI18next).init({
+      lng: lang,
+      fallbackLng: false,
+      ns: ['translation'],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  } else if (i18next.language !== lang) {
+    await i18next.changeLanguage(lang);
+  }
+  return i18next;
+}

@@ -1,0 +1,53 @@
+/** The root: header, the route's page, notices. Composes; decides nothing. */
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WheelProps } from '../canvas/wheelTypes.ts';
+import { FairVerifierRoute } from './FairSlots.tsx';
+import { GamePanel } from './GamePanel.tsx';
+import { Header } from './Header.tsx';
+import { InventoryPanel } from './InventoryPanel.tsx';
+import { NoticeToast, OutcomeAnnouncer } from './Notices.tsx';
+import { PageActor } from './pageActor.ts';
+import { parseRoute, usePathname } from './routes.ts';
+import { TargetPanel } from './TargetPanel.tsx';
+import { WheelRenderer } from './WheelSlot.tsx';
+
+function LoadError() {
+  const { t } = useTranslation();
+  const actor = PageActor.useActorRef();
+  const msg = PageActor.useSelector((s) => s.context.loadError);
+  return (
+    <div className="load-error" role="alert" data-testid="load-error">
+      <h2>{t('error.title')}</h2>
+      {msg && <p className="muted">{msg}</p>}
+      <button type="button" className="btn btn--accent" data-testid="retry" onClick={() => actor.send({ type: 'user.retry' })}>{t('error.retry')}</button>
+    </div>
+  );
+}
+
+/** The upgrades page: inventories either side of the wheel (stacked on mobile, wheel first). */
+function UpgradesPage() {
+  const failed = PageActor.useSelector((s) => s.matches('error'));
+  if (failed) return <LoadError />;
+  return (
+    <main className="layout">
+      <GamePanel />
+      <InventoryPanel />
+      <TargetPanel />
+    </main>
+  );
+}
+
+/** The app inside the page actor's provider; `wheel` swaps the renderer (UI tests pass a stub). */
+export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
+  const route = parseRoute(usePathname());
+  const page = route.kind === 'verifier' ? <FairVerifierRoute rollId={route.rollId} /> : <UpgradesPage />;
+  return (
+    <div className="app">
+      <Header />
+      <div className="main">{wheel ? <WheelRenderer.Provider value={wheel}>{page}</WheelRenderer.Provider> : page}</div>
+      <NoticeToast />
+      <OutcomeAnnouncer />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** One side's filters: search, min/max price, rarity, price sort; on the right of the Dota site, BP mode and max levels. */
+import { useTranslation } from 'react-i18next';
+import type { FilterState } from '../domain/filters.ts';
+import type { Side } from '../machines/events.ts';
+import { PageActor } from './pageActor.ts';
+
+const toNumber = (v: string): number | null => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+
+/** The filter controls of one side. */
+export function FilterBar({ side }: { side: Side }) {
+  const { t } = useTranslation();
+  const actor = PageActor.useActorRef();
+  const filter = PageActor.useSelector((s) => s.context[side].filter);
+  const sort = PageActor.useSelector((s) => s.context[side].sort);
+  const rarities = PageActor.useSelector((s) => s.context.site.rarities);
+  const bpMode = PageActor.useSelector((s) => side === 'right' && s.context.site.bpMode);
+  const bp = PageActor.useSelector((s) => s.context.right.bp);
+  const maxLevels = PageActor.useSelector((s) => s.context.right.maxLevels);
+  const levelsCap = PageActor.useSelector((s) => s.context.right.levelsCap);
+  const set = (patch: Partial<FilterState>) => actor.send({ type: 'user.setFilter', side, patch });
+
+  return (
+    <div className="filters">
+      <input
+        className="input filters__search" type="search" data-testid={`search-${side}`}
+        aria-label={t(side === 'left' ? 'filter.searchLeft' : 'filter.searchRight')}
+        placeholder={t(side === 'left' ? 'filter.searchLeft' : 'filter.searchRight')}
+        value={filter.text} onChange={(e) => set({ text: e.target.value })}
+      />
+      <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`min-price-${side}`}
+        aria-label={t('filter.minPrice')} placeholder={t('filter.minPrice')}
+        value={filter.minPrice ?? ''} onChange={(e) => set({ minPrice: toNumber(e.target.value) })} />
+      <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`max-price-${side}`}
+        aria-label={t('filter.maxPrice')} placeholder={t('filter.maxPrice')}
+        value={filter.maxPrice ?? ''} onChange={(e) => set({ maxPrice: toNumber(e.target.value) })} />
+      <select className="input filters__rarity" data-testid={`rarity-${side}`} aria-label={t('filter.rarity')}
+        value={filter.rarity} onChange={(e) => set({ rarity: e.target.value })}>
+        <option value="">{t('filter.all')}</option>
+        {rarities.map((r) => <option key={r} value={r}>{r.replace(/_/g, ' ')}</option>)}
+      </select>
+      <button type="button" className="btn btn--ghost filters__sort" data-testid={`sort-${side}`}
+        aria-label={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')} title={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')}
+        onClick={() => actor.send({ type: 'user.toggleSort', side })}>
+        {sort === 'asc' ? '↑' : '↓'} $
+      </button>
+      {bpMode && (
+        <div className="filters__bp">
+          <label className="check">
+            <input type="checkbox" data-testid="bp-mode" checked={bp} onChange={() => actor.send({ type: 'user.toggleBp' })} />
+            <span>{t('filter.bp')}</span>
+          </label>
+          {bp && (
+            <input className="input filters__levels" type="number" min="0" max={levelsCap} data-testid="max-levels"
+              aria-label={t('filter.maxLevels')} placeholder={`${t('filter.maxLevels')} ≤ ${levelsCap}`}
+              value={maxLevels ?? ''} onChange={(e) => actor.send({ type: 'user.setMaxLevels', value: toNumber(e.target.value) })} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/** One item cell: picture on a rarity glow, price, two-line name, rarity strip; selected and locked looks. */
+import { memo, type CSSProperties } from 'react';
+import { RARITY_COLORS } from '../domain/constants.ts';
+import { isUsable, splitName, type Item } from '../domain/item.ts';
+
+interface Props {
+  item: Item;
+  testId: string;
+  selected: boolean;
+  price: string;
+  /** Accessible name (already translated). */
+  label: string;
+  lockedText: string;
+  onPick: (id: number) => void;
+}
+
+/** A clickable item cell (a button: keyboard reachable, pressed state announced). */
+export const ItemCell = memo(function ItemCell({ item, testId, selected, price, label, lockedText, onPick }: Props) {
+  const [line1, line2] = splitName(item.name);
+  const locked = !isUsable(item);
+  const style = { '--rarity': RARITY_COLORS[item.type] ?? '#8a94a6' } as CSSProperties;
+  return (
+    <button
+      type="button"
+      className={`cell${selected ? ' cell--selected' : ''}${locked ? ' cell--locked' : ''}`}
+      style={style}
+      data-testid={testId}
+      aria-pressed={selected}
+      aria-label={locked ? `${label}. ${lockedText}` : label}
+      title={locked ? lockedText : undefined}
+      onClick={() => onPick(item.id)}
+    >
+      <span className="cell__price">{price}</span>
+      <span className="cell__art">
+        <img src={item.image} alt="" loading="lazy" decoding="async" width="96" height="72" />
+      </span>
+      <span className="cell__name">
+        <span className="cell__line1">{line1}</span>
+        <span className="cell__line2">{line2 || '\u00a0'}</span>
+      </span>
+      {selected && <span className="cell__check" aria-hidden="true">✓</span>}
+      {locked && <span className="cell__lock" aria-hidden="true">🔒</span>}
+    </button>
+  );
+});

@@ -1,0 +1,32 @@
+/** The multiplier value (target / first staked item) and the buttons x1.2 ... x10. */
+import { useTranslation } from 'react-i18next';
+import { MULTIPLIERS } from '../domain/constants.ts';
+import { multiplierValue } from '../machines/game.ts';
+import { PageActor } from './pageActor.ts';
+import { useFormat } from './useFormat.ts';
+
+/** Multiplier bar. */
+export function MultiplierBar() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const actor = PageActor.useActorRef();
+  const value = PageActor.useSelector((s) => multiplierValue(s.context));
+  const chosen = PageActor.useSelector((s) => s.context.multiplier);
+  const enabled = PageActor.useSelector((s) => s.can({ type: 'user.multiplier', value: 1.2 }));
+  return (
+    <div className="mult">
+      <span className="mult__value" data-testid="multiplier" data-value={value} aria-label={t('wheel.multiplier')}>
+        {fmt.multiplier(value)}
+      </span>
+      <div className="mult__buttons" role="group" aria-label={t('wheel.multiplier')}>
+        {MULTIPLIERS.map((m) => (
+          <button key={m} type="button" className={`chip${chosen === m ? ' chip--on' : ''}`} data-testid={`multiplier-${m}`}
+            aria-pressed={chosen === m} aria-label={t('actions.multiplier', { value: fmt.multiplier(m) })} disabled={!enabled}
+            onClick={() => actor.send({ type: 'user.multiplier', value: m })}>
+            {fmt.multiplier(m)}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** The play button and the mirror and sound toggles near the wheel. */
+import { useTranslation } from 'react-i18next';
+import { PageActor } from './pageActor.ts';
+
+/** Play, mirror, sound. */
+export function PlayControls() {
+  const { t } = useTranslation();
+  const actor = PageActor.useActorRef();
+  const canPlay = PageActor.useSelector((s) => s.can({ type: 'user.play' }));
+  const playing = PageActor.useSelector((s) => s.matches('playing'));
+  const canMirror = PageActor.useSelector((s) => s.can({ type: 'user.mirror' }));
+  const rollUnder = PageActor.useSelector((s) => s.context.rollUnder);
+  const sound = PageActor.useSelector((s) => s.context.sound);
+  return (
+    <div className="play">
+      <button type="button" className={`iconbtn${rollUnder ? '' : ' iconbtn--on'}`} data-testid="mirror" aria-pressed={!rollUnder}
+        aria-label={t('actions.mirror')} title={t('actions.mirror')} disabled={!canMirror}
+        onClick={() => actor.send({ type: 'user.mirror' })}>⇋</button>
+      <button type="button" className="btn btn--accent btn--play" data-testid="play" disabled={!canPlay} aria-busy={playing}
+        onClick={() => actor.send({ type: 'user.play' })}>
+        {playing ? t('actions.playing') : t('actions.play')}
+      </button>
+      <button type="button" className={`iconbtn${sound ? ' iconbtn--on' : ''}`} data-testid="sound" aria-pressed={sound}
+        aria-label={t(sound ? 'actions.soundOn' : 'actions.soundOff')} title={t(sound ? 'actions.soundOn' : 'actions.soundOff')}
+        onClick={() => actor.send({ type: 'user.toggleSound' })}>{sound ? '🔊' : '🔇'}</button>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** Under the wheel: staked total, chance and target price as animated counters (no per-frame React renders). */
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHANCE_COUNTER_MS, PRICE_COUNTER_MS } from '../domain/constants.ts';
+import { toMajor } from '../domain/money.ts';
+import { shownChance } from '../machines/game.ts';
+import { stakeMinor, targetItem } from '../machines/views.ts';
+import { PageActor } from './pageActor.ts';
+import { useCounter } from './useCounter.ts';
+import { useFormat } from './useFormat.ts';
+
+/** Stake, chance, target. */
+export function StakeSummary() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const stake = PageActor.useSelector((s) => toMajor(stakeMinor(s.context)));
+  const target = PageActor.useSelector((s) => targetItem(s.context)?.price ?? 0);
+  const chance = PageActor.useSelector((s) => shownChance(s.context) ?? 0);
+  const stakeRef = useRef<HTMLSpanElement>(null);
+  const targetRef = useRef<HTMLSpanElement>(null);
+  const chanceRef = useRef<HTMLSpanElement>(null);
+  useCounter(stakeRef, stake, PRICE_COUNTER_MS, fmt.money);
+  useCounter(targetRef, target, PRICE_COUNTER_MS, fmt.money);
+  useCounter(chanceRef, chance, CHANCE_COUNTER_MS, fmt.chance);
+
+  return (
+    <dl className="summary">
+      <div className="summary__cell">
+        <dt>{t('wheel.stake')}</dt>
+        <dd><span ref={stakeRef} data-testid="stake-total" className="num" /></dd>
+      </div>
+      <div className="summary__cell summary__cell--chance">
+        <dt>{t('wheel.chance')}</dt>
+        <dd><span ref={chanceRef} data-testid="chance" className="num num--big" aria-live="off" /></dd>
+      </div>
+      <div className="summary__cell">
+        <dt>{t('wheel.target')}</dt>
+        <dd><span ref={targetRef} data-testid="target-price" className="num" /></dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Where the wheel renders: the canvas module's LazyWheel (SVG at once, Pixi when its chunk arrives), or in UI
+ * tests a stub with the same props. Also plays the outcome sound when a result appears.
+ */
+import { createContext, useContext, useEffect, useRef, type ComponentType } from 'react';
+import { LazyWheel } from '../canvas/LazyWheel.tsx';
+import type { WheelProps } from '../canvas/wheelTypes.ts';
+import { MOBILE_BREAKPOINT } from '../domain/constants.ts';
+import { PageActor } from './pageActor.ts';
+import { chime, thud } from './sounds.ts';
+import { useWheelProps } from './wheelProps.ts';
+
+/** The wheel renderer in use. */
+export const WheelRenderer = createContext<ComponentType<WheelProps>>(LazyWheel);
+
+/** Chime on a win, thud on a loss, when the panel shows and sound is on. */
+function useOutcomeSound(): void {
+  const outcome = PageActor.useSelector((s) => (s.matches({ result: 'win' }) ? 'win' : s.matches({ result: 'loss' }) ? 'loss' : null));
+  const sound = PageActor.useSelector((s) => s.context.sound);
+  // Read through a ref: only a change of outcome plays, toggling sound on a shown result stays quiet.
+  const soundOn = useRef(sound);
+  soundOn.current = sound;
+  useEffect(() => {
+    if (!soundOn.current || !outcome) return;
+    if (outcome === 'win') chime();
+    else thud();
+  }, [outcome]);
+}
+
+/** The wheel with the current page's props. */
+export function WheelSlot() {
+  const Renderer = useContext(WheelRenderer);
+  const mobile = typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT;
+  const props = useWheelProps(mobile ? 300 : 380);
+  useOutcomeSound();
+  return <Renderer {...props} />;
+}

@@ -1,0 +1,38 @@
+/** The page's routes, parsed from the address without a router library (the bundle stays small). */
+import { useSyncExternalStore } from 'react';
+
+export type Route =
+  | { kind: 'upgrades'; preselect: number[] }
+  | { kind: 'verifier'; lang: string; rollId: string };
+
+/** Parses a pathname: /upgrades/, /upgrades/{id,id,...}, /{lang}/provably_fair/roll_verifier/{roll_id}. */
+export function parseRoute(pathname: string): Route {
+  const verifier = /^\/(\w{2})\/provably_fair\/roll_verifier\/([^/]+)\/?$/.exec(pathname);
+  if (verifier) return { kind: 'verifier', lang: verifier[1], rollId: decodeURIComponent(verifier[2]) };
+  const ids = /^\/upgrades\/([\d,]+)\/?$/.exec(pathname);
+  const preselect = ids ? ids[1].split(',').filter(Boolean).map(Number).filter(Number.isSafeInteger) : [];
+  return { kind: 'upgrades', preselect };
+}
+
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+
+/** Client-side navigation within the SPA (history.pushState). */
+export function navigate(path: string): void {
+  window.history.pushState(null, '', path);
+  listeners.forEach((l) => l());
+  window.scrollTo?.(0, 0);
+}
+
+/** The current pathname, re-rendering on navigation. */
+export function usePathname(): string {
+  return useSyncExternalStore(subscribe, () => window.location.pathname, () => '/upgrades/');
+}

@@ -1,0 +1,74 @@
+/**
+ * Builds the wheel's plain props (src/canvas/wheelTypes.ts) from the page snapshot: a pure function
+ * (`wheelView`) plus a hook that selects narrowly and memoises, so the wheel re-renders only when what it
+ * draws changes. The tick sound rides on the wheel's onTick; the sound toggle is the statechart's.
+ */
+import { useCallback, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import { spinDuration } from '../canvas/reducedMotion.ts';
+import type { WheelPhase, WheelProps } from '../canvas/wheelTypes.ts';
+import { chanceLabel, chancePercent } from '../domain/chance.ts';
+import { chanceOf } from '../machines/game.ts';
+import type { upgradeMachine } from '../machines/upgradeMachine.ts';
+import { PageActor } from './pageActor.ts';
+import { tick } from './sounds.ts';
+import { useFormat } from './useFormat.ts';
+import { useReducedMotion } from './useReducedMotion.ts';
+
+type Snapshot = SnapshotFrom<typeof upgradeMachine>;
+
+/** What the wheel draws, as numbers. During a game: the server's chance, direction and roll. */
+export interface WheelView {
+  phase: WheelPhase;
+  chance: number;
+  rollUnder: boolean;
+  roll: number | null;
+  outcome: 'win' | 'loss' | null;
+}
+
+/** The pure part: snapshot -> the wheel's numbers. */
+export function wheelView(s: Snapshot): WheelView {
+  const game = s.context.game;
+  const phase: WheelPhase = s.matches({ playing: 'spinning' }) ? 'spinning'
+    : s.matches({ playing: 'revealing' }) || s.matches('result') ? 'result' : 'idle';
+  if (game && phase !== 'idle') {
+    const pf = game.provably_fair;
+    return { phase, chance: Math.round(pf.chance * 1000), rollUnder: pf.roll_under === 1, roll: Math.round(pf.roll * 1000), outcome: game.success === 1 ? 'win' : 'loss' };
+  }
+  return { phase, chance: chanceOf(s.context) ?? 0, rollUnder: s.context.rollUnder, roll: null, outcome: null };
+}
+
+const sameView = (a: WheelView, b: WheelView) =>
+  a.phase === b.phase && a.chance === b.chance && a.rollUnder === b.rollUnder && a.roll === b.roll && a.outcome === b.outcome;
+
+/** The wheel's props for the current page at a given size (CSS px). */
+export function useWheelProps(size: number): WheelProps {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const view = PageActor.useSelector(wheelView, sameView);
+  const decimals = PageActor.useSelector((s) => s.context.site.chanceDecimals);
+  const sound = PageActor.useSelector((s) => s.context.sound);
+  const reduced = useReducedMotion();
+  const actor = PageActor.useActorRef();
+  const soundOn = useRef(sound);
+  soundOn.current = sound;
+  const onLanded = useCallback(() => actor.send({ type: 'wheel.landed' }), [actor]);
+  const onTick = useCallback(() => {
+    if (soundOn.current) tick();
+  }, []);
+
+  return useMemo(() => {
+    const tone = view.chance > 0 ? chanceLabel(view.chance) : 'low';
+    return {
+      ...view,
+      centreText: fmt.chance(view.chance > 0 ? chancePercent(view.chance, decimals) : 0),
+      label: view.chance > 0 ? t(`wheel.${tone}`) : t('wheel.pick'),
+      tone,
+      spinMs: spinDuration(reduced),
+      size,
+      onLanded,
+      onTick,
+    };
+  }, [view, decimals, reduced, size, fmt, t, onLanded, onTick]);
+}

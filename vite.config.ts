@@ -1,0 +1,33 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The Pixi wheel (pixi.js, @pixi/react with its reconciler, GSAP) is one lazy chunk; the entry must not import
+// it. Vite's preload helper gets a group of its own, or it would land inside the pixi chunk and make the
+// entry import Pixi eagerly (stack-notes.md).
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only what the pattern names goes into a group: React, shared with the entry, must stay out of 'pixi'.
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'preload-helper', test: /vite\/preload-helper|modulepreload-polyfill/, priority: 30 },
+            { name: 'pixi', test: /node_modules[\\/](pixi\.js|@pixi|react-reconciler|gsap|earcut|eventemitter3|parse-svg-path|@xmldom|ismobilejs|tiny-lru|@types\/earcut)/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/app': 'http://127.0.0.1:3000',
+    },
+  },
+});

@@ -14,7 +14,7 @@ import { prefersReducedMotion } from './reducedMotion.ts';
 import { planSpin, RESET_MS, restAngle, runningRollText, SPIN_EASE, ticksCrossed, turnsFor } from './spinPlan.ts';
 import { FONT_FAMILY, LOSS, TEXT, TEXT_MUTED, TONE_COLOR, WIN } from './theme.ts';
 import type { WheelProps } from './wheelTypes.ts';
-import { drawArc, drawArrow, drawBody, drawGlow } from './wheelDraw.ts';
+import { arrowCentre, drawArc, drawArrow, drawBody, drawGlow } from './wheelDraw.ts';
 import { SvgWheel } from './SvgWheel.tsx';
 
 extend({ Container, Graphics, Text, BitmapText });
@@ -30,6 +30,7 @@ export default function PixiWheel(props: WheelProps) {
 
   const app = useRef<PixiApp | null>(null);
   const arrow = useRef<Container | null>(null);
+  const arrowShape = useRef<Graphics | null>(null);
   const rollText = useRef<BitmapText | null>(null);
   const glow = useRef<Graphics | null>(null);
   const motion = useRef({ angle: 0, lastTickAngle: 0, shown: '' });
@@ -104,11 +105,11 @@ export default function PixiWheel(props: WheelProps) {
 
   // The win glow breathes three times, then stays lit; under reduced motion it is simply on.
   useEffect(() => {
-    if (!landed || outcome !== 'win' || !glow.current || !arrow.current || prefersReducedMotion()) return undefined;
+    if (!landed || outcome !== 'win' || !glow.current || !arrowShape.current || prefersReducedMotion()) return undefined;
     const tl = gsap.timeline();
     tl.fromTo(glow.current, { alpha: 0.35 }, { alpha: 1, duration: 0.45, ease: 'sine.inOut', yoyo: true, repeat: 5 })
       .to(glow.current, { alpha: 1, duration: 0.3 })
-      .fromTo(arrow.current.scale, { x: 1, y: 1 }, { x: 1.12, y: 1.12, duration: 0.3, ease: 'sine.inOut', yoyo: true, repeat: 3 }, 0);
+      .fromTo(arrowShape.current.scale, { x: 1, y: 1 }, { x: 1.12, y: 1.12, duration: 0.3, ease: 'sine.inOut', yoyo: true, repeat: 3 }, 0);
     tweens.current.pulse = tl;
     return () => {
       tl.kill();
@@ -138,7 +139,7 @@ export default function PixiWheel(props: WheelProps) {
   const resolution = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
 
   return (
-    <div data-testid="wheel-pixi" data-phase={phase} data-outcome={showResult ? (outcome ?? '') : ''} style={{ position: 'relative', width: size, height: size }}>
+    <div data-testid="wheel-pixi" data-phase={phase} data-outcome={showResult ? (outcome ?? '') : ''} data-vin={win || undefined} style={{ position: 'relative', width: size, height: size }}>
       {/* The SVG still keeps the place until Pixi's first frame, so the swap does not flash an empty box. */}
       {!drawn && (
         <div style={{ position: 'absolute', inset: 0 }}>
@@ -161,7 +162,7 @@ export default function PixiWheel(props: WheelProps) {
           <pixiGraphics ref={glow} draw={glowDraw} visible={win} />
           <pixiGraphics draw={arcDraw} alpha={loss ? 0.3 : 1} />
           <pixiContainer ref={arrow}>
-            <pixiGraphics draw={arrowDraw} />
+            <pixiGraphics ref={arrowShape} y={arrowCentre(L)} draw={arrowDraw} />
           </pixiContainer>
           <pixiText
             text={centreText}

@@ -92,6 +92,7 @@ export function SvgWheel(props: WheelProps) {
       data-testid="wheel-placeholder"
       data-phase={phase}
       data-outcome={showResult ? (outcome ?? '') : ''}
+      data-vin={win || undefined}
       style={{ position: 'relative', width: size, height: size }}
     >
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" style={{ display: 'block' }}>

@@ -38,7 +38,7 @@ export function wheelLayout(size: number): WheelLayout {
     majorTickInner: 0.305 * s,
     discRadius: 0.29 * s,
     arrowTip: 0.405 * s,
-    arrowBase: 0.485 * s,
+    arrowBase: 0.475 * s,
     arrowHalfWidth: 0.036 * s,
     bigFont: Math.round(0.105 * s),
     smallFont: Math.max(11, Math.round(0.042 * s)),

@@ -14,9 +14,9 @@ function rad(deg: number): number {
 }
 
 /** Strokes an arc of the ring; butt caps so the drawn arc ends exactly where the winning values end. */
-function ringArc(g: Graphics, radius: number, a0: number, a1: number, width: number, color: string, alpha = 1): void {
-  const p = polar(radius, a0);
-  g.moveTo(p.x, p.y).arc(0, 0, radius, rad(a0), rad(a1)).stroke({ width, color: hex(color), alpha, cap: 'butt' });
+function ringArc(g: Graphics, radius: number, a0: number, a1: number, width: number, color: string, alpha = 1, cap: 'butt' | 'round' = 'butt'): void {
+  // beginPath, not moveTo: a zero-length lead-in segment makes a miter spike at the arc's start.
+  g.beginPath().arc(0, 0, radius, rad(a0), rad(a1)).stroke({ width, color: hex(color), alpha, cap });
 }
 
 /** The static body: shaded inner disc, muted ring, tick marks (one tick per 1 % of the roll space). */
@@ -53,26 +53,30 @@ export function drawGlow(g: Graphics, L: WheelLayout, chance: number, rollUnder:
   g.clear();
   if (chance <= 0) return;
   const arc = winArc(chance, rollUnder);
-  for (let i = 4; i >= 1; i--) {
-    ringArc(g, L.ringRadius, arc.start, arc.end, L.ringWidth + i * L.centre * 0.035, ACCENT, 0.1);
+  // Round caps only here: the glow may soften past the arc's ends, the arc itself may not.
+  for (let i = 7; i >= 1; i--) {
+    ringArc(g, L.ringRadius, arc.start, arc.end, L.ringWidth + i * L.centre * 0.02, ACCENT, 0.07, 'round');
   }
   ringArc(g, L.ringRadius, arc.start, arc.end, L.ringWidth, ACCENT_LIGHT, 0.5);
 }
 
-/** The arrow pointing at the ring from the rim, drawn at the top (angle 0); its container rotates. */
+/** Where the arrow's own centre sits on the radius: its container is placed there so a pulse scales in place. */
+export function arrowCentre(L: WheelLayout): number {
+  return -(L.arrowTip + L.arrowBase) / 2;
+}
+
+/** The arrow pointing at the ring from the rim, drawn around its own centre (see arrowCentre), pointing down. */
 export function drawArrow(g: Graphics, L: WheelLayout, vin: boolean): void {
   g.clear();
   const color = vin ? WIN : TEXT;
-  const tip = -L.arrowTip;
-  const base = -L.arrowBase;
+  const half = (L.arrowBase - L.arrowTip) / 2;
   const hw = L.arrowHalfWidth;
   if (vin) {
-    for (let i = 3; i >= 1; i--) {
-      const grow = i * L.centre * 0.018;
-      g.poly([0, tip + grow * 0.6, -hw - grow, base - grow * 0.4, hw + grow, base - grow * 0.4]).fill({ color: hex(WIN), alpha: 0.14 });
-    }
+    // A soft round halo from stacked translucent discs: a glow without a filter pass.
+    for (let i = 6; i >= 1; i--) g.circle(0, 0, half * (0.55 + i * 0.18)).fill({ color: hex(WIN), alpha: 0.07 });
   }
-  g.poly([0, tip, -hw, base, hw, base]).fill({ color: hex(color) }).stroke({ width: Math.max(1.5, L.centre * 0.012), color: hex(DISC), join: 'round' });
+  g.poly([0, half, -hw, -half, hw, -half]).fill({ color: hex(color) }).stroke({ width: Math.max(1.5, L.centre * 0.012), color: hex(DISC), join: 'round' });
   // A hairline across the ring marks the exact slot the arrow points at.
-  g.moveTo(0, -(L.ringRadius - L.ringWidth / 2)).lineTo(0, tip).stroke({ width: Math.max(1.5, L.centre * 0.01), color: hex(color), alpha: 0.9 });
+  const ringInner = L.ringRadius - L.ringWidth / 2;
+  g.moveTo(0, half).lineTo(0, half + (L.arrowTip - ringInner)).stroke({ width: Math.max(1.5, L.centre * 0.01), color: hex(color), alpha: 0.9 });
 }

@@ -4,6 +4,8 @@
  * changes, sets one BitmapText. The landing angle is rollAngle(server's roll) by planSpin, so what the arrow
  * shows is the truth. Default export: loaded through React.lazy by LazyWheel.
  */
+// The site's CSP has no 'unsafe-eval': Pixi's shader and uniform code generation must use its eval-free path.
+import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
 import { gsap } from 'gsap';
 import { BitmapText, Container, Graphics, Text, type Application as PixiApp } from 'pixi.js';
@@ -158,32 +160,39 @@ export default function PixiWheel(props: WheelProps) {
         className="wheel-canvas"
       >
         <pixiContainer x={L.centre} y={L.centre}>
-          <pixiGraphics draw={body} />
-          <pixiGraphics ref={glow} draw={glowDraw} visible={win} />
-          <pixiGraphics draw={arcDraw} alpha={loss ? 0.3 : 1} />
-          <pixiContainer ref={arrow}>
+          {/* Render groups split what changes per frame from what does not: rotating the arrow group or
+              retyping the roll group leaves the ring's batched geometry untouched, so a spin frame costs a
+              transform and a few glyph quads, not a rebuild of the whole stage. */}
+          <pixiContainer isRenderGroup>
+            <pixiGraphics draw={body} />
+            <pixiGraphics ref={glow} draw={glowDraw} visible={win} />
+            <pixiGraphics draw={arcDraw} alpha={loss ? 0.3 : 1} />
+            <pixiText
+              text={spinningOrLanded ? centreText : label}
+              anchor={0.5}
+              y={L.smallY}
+              style={{ fontFamily: FONT_FAMILY, fontWeight: '600', fontSize: L.smallFont, fill: spinningOrLanded ? TEXT_MUTED : TONE_COLOR[tone] }}
+            />
+            <pixiText
+              text={centreText}
+              visible={!spinningOrLanded}
+              anchor={0.5}
+              y={L.bigY}
+              style={{ ...font, fontSize: L.bigFont, fill: TEXT }}
+            />
+          </pixiContainer>
+          <pixiContainer isRenderGroup>
+            <pixiBitmapText
+              ref={rollText}
+              visible={spinningOrLanded}
+              anchor={0.5}
+              y={L.bigY}
+              style={{ ...font, fontSize: L.bigFont, fill: win ? WIN : loss ? LOSS : TEXT }}
+            />
+          </pixiContainer>
+          <pixiContainer ref={arrow} isRenderGroup>
             <pixiGraphics ref={arrowShape} y={arrowCentre(L)} draw={arrowDraw} />
           </pixiContainer>
-          <pixiText
-            text={centreText}
-            visible={!spinningOrLanded}
-            anchor={0.5}
-            y={L.bigY}
-            style={{ ...font, fontSize: L.bigFont, fill: TEXT }}
-          />
-          <pixiBitmapText
-            ref={rollText}
-            visible={spinningOrLanded}
-            anchor={0.5}
-            y={L.bigY}
-            style={{ ...font, fontSize: L.bigFont, fill: win ? WIN : loss ? LOSS : TEXT }}
-          />
-          <pixiText
-            text={spinningOrLanded ? centreText : label}
-            anchor={0.5}
-            y={L.smallY}
-            style={{ fontFamily: FONT_FAMILY, fontWeight: '600', fontSize: L.smallFont, fill: spinningOrLanded ? TEXT_MUTED : TONE_COLOR[tone] }}
-          />
         </pixiContainer>
       </Application>
     </div>

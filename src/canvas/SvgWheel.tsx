@@ -107,6 +107,7 @@ export function SvgWheel(props: WheelProps) {
           </g>
         )}
         <g style={arrowStyle}>
+          <line x1={c} y1={c - (L.ringRadius - L.ringWidth / 2)} x2={c} y2={c - tip} stroke={win ? WIN : TEXT} strokeWidth={stroke * 2.5} opacity={0.9} />
           <path
             d={`M ${c} ${c - tip} L ${c - hw} ${c - base} L ${c + hw} ${c - base} Z`}
             fill={win ? WIN : TEXT}

@@ -10,6 +10,8 @@ import { initialContext, type Notice, type NoticeKey, type PageContext, type Pag
 import type { PageEvent } from './events.ts';
 import { pageActors, type LoadOutput } from './actors.ts';
 import { chanceOf } from './game.ts';
+import { stakeMinor, targetItem } from './views.ts';
+import { toMinor } from '../domain/money.ts';
 import { rewriteUpgradesAddress, writeBpPref, writeSoundPref } from './prefs.ts';
 import {
   applyMultiplier, chooseAll, hasStake, isLockedItem, isStaked, isStakeFull, ownedItem, pickItem, pickTarget,
@@ -67,7 +69,8 @@ export const pageSetup = setup({
       return context.uitems.some((i) => i.id === event.id);
     },
     hasStake: ({ context }) => hasStake(context),
-    canPlay: ({ context }) => chanceOf(context) !== null,
+    // A stake and a target, and the target must cost more than the stake (an upgrade, never a downgrade).
+    canPlay: ({ context }) => chanceOf(context) !== null && toMinor(targetItem(context)?.price ?? 0) > stakeMinor(context),
     gameWon: ({ context }) => context.game?.success === 1,
     hasWonItem: ({ context }) => context.game?.success === 1 && context.game.vinLastItemId != null,
   },

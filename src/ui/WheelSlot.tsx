@@ -7,7 +7,7 @@ import { LazyWheel } from '../canvas/LazyWheel.tsx';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import { MOBILE_BREAKPOINT } from '../domain/constants.ts';
 import { PageActor } from './pageActor.ts';
-import { chime, thud } from './sounds.ts';
+import { sounds } from './sounds.ts';
 import { useWheelProps } from './wheelProps.ts';
 
 /** The wheel renderer in use. */
@@ -22,8 +22,8 @@ function useOutcomeSound(): void {
   soundOn.current = sound;
   useEffect(() => {
     if (!soundOn.current || !outcome) return;
-    if (outcome === 'win') chime();
-    else thud();
+    if (outcome === 'win') sounds.win();
+    else sounds.loss();
   }, [outcome]);
 }
 

@@ -12,7 +12,7 @@ import { chanceLabel, chancePercent } from '../domain/chance.ts';
 import { chanceOf } from '../machines/game.ts';
 import type { upgradeMachine } from '../machines/upgradeMachine.ts';
 import { PageActor } from './pageActor.ts';
-import { tick } from './sounds.ts';
+import { sounds } from './sounds.ts';
 import { useFormat } from './useFormat.ts';
 import { useReducedMotion } from './useReducedMotion.ts';
 
@@ -55,7 +55,7 @@ export function useWheelProps(size: number): WheelProps {
   soundOn.current = sound;
   const onLanded = useCallback(() => actor.send({ type: 'wheel.landed' }), [actor]);
   const onTick = useCallback(() => {
-    if (soundOn.current) tick();
+    if (soundOn.current) sounds.tick();
   }, []);
 
   return useMemo(() => {

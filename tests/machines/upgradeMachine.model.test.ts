@@ -49,7 +49,7 @@ describe('page statechart, model-based', () => {
   for (const path of paths) {
     it(path.description, async () => {
       for (const step of path.steps) {
-        await exec(step.event as PageEvent);
+        await exec(step.event as unknown as PageEvent);
         expect(observe(sut.actor.getSnapshot())).toEqual(observe(step.state as AnyMachineSnapshot));
       }
     });

@@ -1,7 +1,167 @@
-/** The page figures (Playwright + Chromium, CPU throttled 4x). */
-import { missing, type Figure } from './lib/figures.ts';
+/**
+ * The page figures (Playwright + Debian Chromium, CPU throttled 4x through the DevTools protocol): LCP and CLS
+ * signed in with 6,000 targets, script time per animation frame during a spin (and React commits per frame),
+ * JS heap after N games vs after 1, and key press to painted result in the target search over 20,000 targets.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { openDb } from '../server/db/client.ts';
+import { atMost, info, missing, type Figure } from './lib/figures.ts';
+import { createDatabase, dropDatabase } from './lib/pg.ts';
+import { prepareDatabase, shapeCatalogue, type BenchData } from './lib/prepare.ts';
+import { startServer, type BenchServer } from './lib/server.ts';
+import { median, percentile } from './lib/stats.ts';
+import { CPU_THROTTLE, heapAfterGc, launch, PROBES, signedInContext, throttled } from './page/browser.ts';
+import { openPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems } from './page/flows.ts';
+import { scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
 
-/** Runs the page benches against the built SPA in distDir. */
-export async function pageBench(_distDir: string, _raw: Record<string, unknown>, _log: (s: string) => void): Promise<Figure[]> {
-  return [missing('page figures', '-', 'not written yet')];
+const PAGE_DB = 'bench_page';
+const LOADS = 3;
+const HEAP_GAMES = 50;
+const HEAP_MAX_SECONDS = 150;
+const TYPED = 'StatTrak AK-47 Redline';
+
+type Bench = { lcp: number; lcpElement: string; cls: number; commits: number; keys: number[] };
+const probes = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
+
+async function loadFigures(browser: Browser, server: BenchServer, data: BenchData, distDir: string, raw: Record<string, unknown>): Promise<Figure[]> {
+  fs.writeFileSync(path.join(distDir, 'blank.html'), '<!doctype html><title>blank</title><p>Upgrades</p>');
+  const runs: Array<{ lcp: number; cls: number; el: string }> = [];
+  const blank: number[] = [];
+  for (let i = 0; i < LOADS; i++) {
+    for (const url of ['/blank.html', '/upgrades/']) {
+      const context = await signedInContext(browser, server.url, data.indexPlayer.cookie);
+      const page = await context.newPage();
+      await page.addInitScript(PROBES);
+      await throttled(page);
+      if (url === '/upgrades/') await openPage(page, server.url);
+      else await page.goto(`${server.url}${url}`);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      const b = await probes(page);
+      if (url === '/upgrades/') runs.push({ lcp: b.lcp, cls: b.cls, el: b.lcpElement });
+      else blank.push(b.lcp);
+      await context.close();
+    }
+  }
+  raw.load = { runs, blank };
+  const note = `median of ${LOADS} cold loads, signed in, ${data.catalogueTargets} targets, CPU ${CPU_THROTTLE}x; LCP element ${runs[0]?.el}; a one-line static page: ${median(blank).toFixed(0)} ms`;
+  return [
+    atMost('page: largest contentful paint', median(runs.map((r) => r.lcp)), 'ms', null, 800, note),
+    atMost('page: cumulative layout shift', Math.max(...runs.map((r) => r.cls)), '', null, 0.01, `worst of ${LOADS} loads`),
+  ];
+}
+
+async function spinFigures(browser: Browser, server: BenchServer, data: BenchData, raw: Record<string, unknown>): Promise<Figure[]> {
+  const context = await signedInContext(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS);
+  const page = await context.newPage();
+  await page.addInitScript(PROBES);
+  await throttled(page);
+  await openPage(page, server.url);
+  await searchGameItems(page, data);
+  await pickGame(page, data);
+  // The wheel chunk loads lazily; one game first so the measured spin is a warm one, as every spin after the first.
+  await playGame(page, false);
+  await returnFromGame(page);
+  await pickGame(page, data);
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const before = (await probes(page)).commits;
+  await page.evaluate(() => performance.mark('bench-spin-start'));
+  await playGame(page, false);
+  await page.evaluate(() => performance.mark('bench-spin-end'));
+  const commits = (await probes(page)).commits - before;
+  const trace = await browser.stopTracing();
+  await context.close();
+  const { frames } = scriptPerFrame(trace, 'bench-spin-start', 'bench-spin-end');
+  raw.spin = { frames: frames.length, p50: median(frames), p95: percentile(frames, 95), max: Math.max(...frames), commits };
+  if (frames.length < 10) return [missing('spin: script time per animation frame, p95', '<= 4 ms', `only ${frames.length} frames found in the trace`)];
+  return [
+    atMost('spin: main-thread script per animation frame, p95', percentile(frames, 95), 'ms', null, 4, `${frames.length} frames of one spin (CDP trace), CPU ${CPU_THROTTLE}x; median ${median(frames).toFixed(2)} ms`),
+    atMost('spin: React commits per animation frame', commits / frames.length, '', null, 0.1, `${commits} commits in ${frames.length} frames (play to result panel)`),
+  ];
+}
+
+async function heapFigures(browser: Browser, server: BenchServer, data: BenchData, raw: Record<string, unknown>, log: (s: string) => void): Promise<Figure[]> {
+  const context = await signedInContext(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS);
+  const page = await context.newPage();
+  await page.clock.install();
+  const cdp = await page.context().newCDPSession(page);
+  await openPage(page, server.url);
+  await searchGameItems(page, data);
+  const t0 = Date.now();
+  let games = 0;
+  let heap1 = 0;
+  while (games < HEAP_GAMES && Date.now() - t0 < HEAP_MAX_SECONDS * 1000) {
+    await pickGame(page, data);
+    await playGame(page, true);
+    await returnFromGame(page);
+    games++;
+    if (games === 1) heap1 = await heapAfterGc(cdp);
+  }
+  const heapN = await heapAfterGc(cdp);
+  await context.close();
+  log(`heap: ${games} games`);
+  raw.heap = { games, heap1, heapN, seconds: (Date.now() - t0) / 1000 };
+  return [
+    atMost(`page: JS heap after ${games} games / after 1`, heapN / 2 ** 20, 'MB', { label: 'heap after 1 game', value: heap1 / 2 ** 20, unit: 'MB' }, 1.2,
+      `after a forced GC (HeapProfiler.collectGarbage); spins fast-forwarded with page.clock${games < HEAP_GAMES ? `; stopped at ${games} of ${HEAP_GAMES} games (time cap ${HEAP_MAX_SECONDS} s)` : ''}`),
+  ];
+}
+
+async function typingFigures(browser: Browser, server: BenchServer, data: BenchData, raw: Record<string, unknown>): Promise<Figure[]> {
+  const context = await signedInContext(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS);
+  const page = await context.newPage();
+  await page.addInitScript(PROBES);
+  await throttled(page);
+  await openPage(page, server.url);
+  const search = page.getByTestId('search-right');
+  await search.click();
+  await page.keyboard.type(TYPED, { delay: 150 });
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Backspace', { delay: 150 });
+  await page.waitForTimeout(1000);
+  const keys = (await probes(page)).keys;
+  await context.close();
+  raw.typing = { keys };
+  return [
+    atMost('search (20,000 targets): key press to painted result, p95', percentile(keys, 95), 'ms', null, 50,
+      `${keys.length} key presses ("${TYPED}" then 8 backspaces, 150 ms apart), CPU ${CPU_THROTTLE}x; median ${median(keys).toFixed(1)} ms`),
+  ];
+}
+
+/** Runs the page benches against the built SPA in distDir (served by the real server on PostgreSQL). */
+export async function pageBench(distDir: string, raw: Record<string, unknown>, log: (s: string) => void): Promise<Figure[]> {
+  const url = await createDatabase(PAGE_DB);
+  let server: BenchServer | null = null;
+  let browser: Browser | null = null;
+  const figures: Figure[] = [];
+  const step = async (name: string, fn: () => Promise<Figure[]>) => {
+    log(name);
+    try {
+      figures.push(...(await fn()));
+    } catch (err) {
+      figures.push(missing(name, '-', `failed: ${(err as Error).message.split('\n')[0]}`));
+    }
+  };
+  try {
+    const data = await prepareDatabase({ kind: 'pg', url }, { catalogueTargets: 6_000, players: 0, itemsPerPlayer: 0, stakePerGame: 1, indexPlayerItems: 30 + HEAP_GAMES });
+    const env = { DATABASE_URL: url, DIST_DIR: distDir };
+    server = await startServer(env);
+    browser = await launch();
+    if (process.env.BENCH_PAGE_SKIP_LOAD !== '1') await step('page: load (LCP, CLS)', () => loadFigures(browser!, server!, data, distDir, raw));
+    await step('page: spin', () => spinFigures(browser!, server!, data, raw));
+    await step('page: heap over games', () => heapFigures(browser!, server!, data, raw, log));
+    await server.stop();
+    const handle = await openDb({ kind: 'pg', url });
+    await shapeCatalogue(handle.db, 20_000);
+    await handle.close();
+    server = await startServer(env);
+    await step('page: typing in the target search', () => typingFigures(browser!, server!, { ...data, catalogueTargets: 20_000 }, raw));
+    figures.push(info('(page figures are absolute targets; no same-run baseline)', figures.length, 'figures', null));
+    return figures;
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    await dropDatabase(PAGE_DB);
+  }
 }

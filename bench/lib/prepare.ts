@@ -28,6 +28,9 @@ export interface BenchData {
   /** Items staked per game, the target and the chance the page would send. */
   stakePerGame: number;
   targetId: number;
+  /** Catalogue names of the stake item and the target, for finding them through the page's search boxes. */
+  stakeName: string;
+  targetName: string;
   chancePercent: number;
   catalogueTargets: number;
   /** A player with a starter pack plus as many cheap items (`items`), for the index call and the page. */
@@ -46,7 +49,8 @@ export interface PrepareOptions {
 
 const BATCH = 1000;
 
-async function shapeCatalogue(db: Db, targets: number): Promise<void> {
+/** Grows or cuts the CS catalogue to exactly `targets` usable targets (rows beyond it go off sale). */
+export async function shapeCatalogue(db: Db, targets: number): Promise<void> {
   const rows = benchCatalogueRows(targets);
   for (let i = 0; i < rows.length; i += BATCH) {
     await db
@@ -66,7 +70,7 @@ async function shapeCatalogue(db: Db, targets: number): Promise<void> {
 /** The cheapest usable item of at least $1 (the stake) and the first target worth at least twice the stake. */
 async function gameShape(db: Db, stakePerGame: number) {
   const usable = and(eq(catalogueItems.site, 'cs'), eq(catalogueItems.active, true), ne(catalogueItems.typePrize, LOCKED_TYPE_PRIZE));
-  const rows = await db.select({ id: catalogueItems.id, price: catalogueItems.priceMinor }).from(catalogueItems).where(usable).orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id));
+  const rows = await db.select({ id: catalogueItems.id, name: catalogueItems.name, price: catalogueItems.priceMinor }).from(catalogueItems).where(usable).orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id));
   const stake = rows.find((r) => r.price >= 100)!;
   const target = rows.find((r) => r.price >= 2 * stake.price * stakePerGame)!;
   return { stake, target, chancePercent: thousandthsToPercent(chanceThousandths(stake.price * stakePerGame, target.price)) };
@@ -105,7 +109,7 @@ export async function prepareDatabase(target: DbTarget, opts: PrepareOptions): P
       .where(and(eq(inventoryItems.userId, indexUser), eq(inventoryItems.catalogueItemId, shape.stake.id)))
       .orderBy(asc(inventoryItems.id));
     const indexPlayer = { cookie: `sid=${await createSession(db, indexUser, 1)}`, items: cheap.map((r) => r.id) };
-    return { indexPlayer, players, stakePerGame: opts.stakePerGame, targetId: shape.target.id, chancePercent: shape.chancePercent, catalogueTargets: opts.catalogueTargets };
+    return { indexPlayer, players, stakePerGame: opts.stakePerGame, targetId: shape.target.id, stakeName: shape.stake.name, targetName: shape.target.name, chancePercent: shape.chancePercent, catalogueTargets: opts.catalogueTargets };
   } finally {
     await handle.close();
   }

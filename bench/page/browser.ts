@@ -1,0 +1,71 @@
+/**
+ * Chromium for the page bench: the Debian build with the launch flags that work on this machine kind
+ * (stack-notes.md), a signed-in context, and the DevTools protocol for CPU throttling and heap figures.
+ */
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+
+/** CPU slowdown applied through Emulation.setCPUThrottlingRate (a mid-range phone, roughly). */
+export const CPU_THROTTLE = 4;
+
+/** Launches headless Chromium. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh context (cold cache) signed in with the session cookie; extra cookies as the page would set them. */
+export async function signedInContext(browser: Browser, baseUrl: string, sessionCookie: string, extra: Record<string, string> = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const [name, value] = sessionCookie.split('=');
+  const url = new URL(baseUrl);
+  const cookies = [{ name, value }, ...Object.entries(extra).map(([n, v]) => ({ name: n, value: v }))];
+  await context.addCookies(cookies.map((c) => ({ ...c, domain: url.hostname, path: '/', httpOnly: c.name === name, sameSite: 'Lax' as const })));
+  return context;
+}
+
+/** A CDP session on the page with the CPU throttled. */
+export async function throttled(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  return cdp;
+}
+
+/** JS heap in use after a full garbage collection, in bytes. */
+export async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.enable');
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize;
+}
+
+/**
+ * Installed before any page script: LCP and CLS observers, a key-to-painted-result probe on the target search,
+ * and a React DevTools hook stand-in that only counts commits (React calls it in production builds too).
+ */
+export const PROBES = `(() => {
+  const w = window;
+  w.__bench = { lcp: 0, lcpElement: '', cls: 0, commits: 0, keys: [] };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) { w.__bench.lcp = e.startTime; w.__bench.lcpElement = e.element ? e.element.tagName + '.' + e.element.className : ''; } })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) w.__bench.cls += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1; },
+    onCommitFiberRoot() { w.__bench.commits++; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {} };
+  // Key press to painted result: from the keydown's timestamp to the first frame in which the right grid is no
+  // longer marked busy (its deferred list rendered), plus one message so the time is taken after that paint.
+  document.addEventListener('keydown', (e) => {
+    const target = e.target;
+    if (!(target instanceof HTMLElement) || target.dataset.testid !== 'search-right') return;
+    const t0 = e.timeStamp;
+    const frame = () => {
+      const grid = document.querySelector('[data-testid="grid-right"]');
+      if (grid && grid.getAttribute('aria-busy') === 'true') return requestAnimationFrame(frame);
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => w.__bench.keys.push(performance.now() - t0);
+      ch.port2.postMessage(0);
+    };
+    requestAnimationFrame(frame);
+  }, true);
+})();`;

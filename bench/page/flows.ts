@@ -1,0 +1,53 @@
+/** What the page bench does on the page: load it, pick a stake and a target, play a game, type a search. */
+import type { Page } from '@playwright/test';
+import type { BenchData } from '../lib/prepare.ts';
+
+/** Cookies that switch BP mode and sound off, as the page's own toggles would. */
+export const PLAIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0', dont_play_sound_Upgrades: '1' };
+
+/** Opens /upgrades/ and waits until the target grid shows items. */
+export async function openPage(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/upgrades/`);
+  await page.locator('[data-testid^="target-item-"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+}
+
+/** Narrows both lists to the bench's stake item and target by their names (the search boxes). */
+export async function searchGameItems(page: Page, data: BenchData): Promise<void> {
+  await page.getByTestId('search-left').fill(data.stakeName);
+  await page.getByTestId('search-right').fill(data.targetName);
+  await page.getByTestId(`target-item-${data.targetId}`).waitFor({ state: 'visible' });
+}
+
+/** Stakes the first listed stake item and picks the target; resolves when Play is enabled. */
+export async function pickGame(page: Page, data: BenchData): Promise<void> {
+  const grid = page.getByTestId('grid-left');
+  await grid.locator('[data-testid^="inv-item-"][aria-pressed="false"]').first().click();
+  const target = page.getByTestId(`target-item-${data.targetId}`);
+  if ((await target.getAttribute('aria-pressed')) !== 'true') await target.click();
+  await page.locator('[data-testid="play"]:not([disabled])').waitFor({ timeout: 30_000 });
+}
+
+/** Clicks Play and waits for the result panel; `fastForward` jumps the page clock over the spin. */
+export async function playGame(page: Page, fastForward: boolean): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/upgrade/upgrade_items'));
+  await page.getByTestId('play').click();
+  const res = await answered.catch(async (err: Error) => {
+    // What the page showed instead of a game, for whoever reads the report.
+    await page.screenshot({ path: 'reports/bench-play-failure.png' }).catch(() => {});
+    throw err;
+  });
+  if (res.status() !== 200) throw new Error(`upgrade answered ${res.status()}: ${await res.text()}`);
+  const panel = page.getByTestId('result-panel').or(page.getByTestId('win-panel')).or(page.getByTestId('loss-panel')).first();
+  if (fastForward) {
+    // The spin (5 s) and the pause before the panel (0.5 s) are timers and tweens on the page clock.
+    for (let i = 0; i < 20 && !(await panel.isVisible()); i++) await page.clock.fastForward(1000);
+  }
+  await panel.waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+/** Returns from the result panel (the page reloaded the inventory on its own after the game). */
+export async function returnFromGame(page: Page): Promise<void> {
+  await page.getByTestId('return').click();
+  await page.getByTestId('return').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.locator('[data-testid="play"]').waitFor();
+}

@@ -57,6 +57,10 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reports it instead.
   pool.on('error', (err) => target.onPoolError?.(err));
+  // pg-pool removes its listener while a client is checked out (a transaction): a connection cut between two
+  // statements would then be an unhandled 'error' event that kills the process. The statement in flight, or
+  // the next one, fails with the connection error (503) and the pool discards the client when it is released.
+  pool.on('connect', (client) => client.on('error', (err) => target.onPoolError?.(err)));
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
   return {

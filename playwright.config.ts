@@ -10,6 +10,13 @@ export const VARIANTS = {
   ru: { port: 4303 },
 } as const;
 
+/** A CS server on PostgreSQL too, so a test can tamper with a game record while the server runs. */
+export const PG_E2E = {
+  port: 4304,
+  database: 'upgrades_e2e',
+  url: `postgres://postgres@127.0.0.1:5432/upgrades_e2e`,
+} as const;
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -33,13 +40,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: Object.entries(VARIANTS).map(([site, { port }]) => ({
+  webServer: [...Object.entries(VARIANTS).map(([site, { port }]) => ({
     command: `rm -rf .e2e-data/${site} && npm run serve`,
     url: `http://127.0.0.1:${port}/healthz`,
     env: { SITE: site, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.e2e-data/${site}`, DEMO_MODE: '1' },
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe' as const,
+    stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-  })),
+  })), {
+    command: `psql -h 127.0.0.1 -U postgres -d postgres -qc 'DROP DATABASE IF EXISTS ${PG_E2E.database} WITH (FORCE)' -c 'CREATE DATABASE ${PG_E2E.database}' && npm run serve`,
+    url: `http://127.0.0.1:${PG_E2E.port}/healthz`,
+    env: { SITE: 'cs', PORT: String(PG_E2E.port), HOST: '127.0.0.1', DATABASE_URL: PG_E2E.url, DEMO_MODE: '1' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  }],
 });

@@ -13,6 +13,7 @@ import { chanceThousandths, clientChanceMatches, isWin, thousandthsToPercent } f
 import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import { computeRollSync, rollToPercent } from '../../src/domain/roll.ts';
+import { ticketsFor } from '../../src/domain/tickets.ts';
 import { siteInfo, type Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { withTransaction } from '../db/transaction.ts';
@@ -22,11 +23,6 @@ import { itemImageUrl } from './images.ts';
 import { seedPair } from './seeds.ts';
 import type { SessionUser } from './sessions.ts';
 import type { UpgradeRequest } from './upgrade-request.ts';
-
-/** Tickets a game earns: one per full step of staked value (TICKET_STEP_MINOR). */
-export function ticketsFor(stakeMinor: number, stepMinor: number): number {
-  return Math.floor(stakeMinor / stepMinor);
-}
 
 /** Where the first staked item came from, for the panel's way back. */
 function caseGameOf(item: { source: string; sourceCaseId: number | null }): UpgradeResponse['casegame'] {

@@ -59,6 +59,7 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
 
       // Tickets in the header and the reloaded inventory follow the server's answer.
       await expect(page.getByTestId('bonus-balance')).toHaveAttribute('data-value', String(before + body.tickets));
+      expect(body.tickets).toBeGreaterThan(0);
       expect(body.bonus_balance).toBe(before + body.tickets);
       await expect(page.getByTestId(`inv-item-${stakeId}`)).toHaveCount(0);
       if (won) await expect(page.getByTestId(`inv-item-${body.vinLastItemId}`)).toHaveCount(1);

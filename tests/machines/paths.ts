@@ -34,17 +34,25 @@ function stateLabel(s: AnyMachineSnapshot): string {
 /** Generates the paths for `machine` with the given concrete events and state abstraction. */
 export function transitionPaths(
   machine: AnyStateMachine,
-  options: { input: unknown; events: EventObject[]; abstract: (s: AnyMachineSnapshot) => string },
+  options: {
+    input: unknown;
+    events: EventObject[];
+    abstract: (s: AnyMachineSnapshot) => string;
+    /** Restricts which events may happen in a snapshot (e.g. only what a rendered page can do). */
+    allow?: (s: AnyMachineSnapshot, e: EventObject) => boolean;
+    /** Transitions no path needs to cover (e.g. controls a site variant does not render). */
+    skip?: (key: string) => boolean;
+  },
 ): TransitionPath[] {
   const model = modelOf(machine);
   const testModel = createTestModel(model, {
     events: () => options.events as never,
-    filterEvents: (s, e) => possible(s as AnyMachineSnapshot, e),
+    filterEvents: (s, e) => possible(s as AnyMachineSnapshot, e) && (options.allow?.(s as AnyMachineSnapshot, e) ?? true),
     serializeState: (s) => `${options.abstract(s as AnyMachineSnapshot)}${JSON.stringify((s as AnyMachineSnapshot).context.__running)}`,
   });
   const toStates = testModel.getShortestPaths({ input: options.input as never });
   toStates.sort((a, b) => a.steps.length - b.steps.length);
-  const all = allTransitions(machine);
+  const all = new Map([...allTransitions(machine)].filter(([k]) => !options.skip?.(k)));
   const covered = new Set<string>();
   const out: TransitionPath[] = [];
 
@@ -66,7 +74,7 @@ export function transitionPaths(
   for (const path of toStates) {
     const prefix = path.steps.map((s) => s.event as EventObject).filter((e) => e.type !== 'xstate.init');
     const state = path.state as AnyMachineSnapshot;
-    const candidates: (EventObject | null)[] = [null, ...events.filter((e) => state.can(e) && possible(state, e))];
+    const candidates: (EventObject | null)[] = [null, ...events.filter((e) => state.can(e) && possible(state, e) && (options.allow?.(state, e) ?? true))];
     for (const extra of candidates) {
       if (covered.size === all.size) break;
         const taken = [...run(extra ? [...prefix, extra] : prefix)].filter((k) => all.has(k) && !covered.has(k));

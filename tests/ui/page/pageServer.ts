@@ -19,15 +19,29 @@ export interface PageServer {
   app: FastifyInstance;
   db: Db;
   jar: Map<string, string>;
+  /** Makes the next request whose path starts with `prefix` fail as a dropped connection would. */
+  failNext(prefix: string): void;
+  /** The session the next page load (index + me) runs in: a sid, or null for signed out (like a sign-in in another tab). */
+  sessionForNextLoad(sid: string | null): void;
   site(): Promise<SiteResponse>;
   close(): Promise<void>;
 }
 
 /** Routes fetch into app.inject, sending and storing cookies like a browser on one origin. */
-function injectFetch(app: FastifyInstance, jar: Map<string, string>): typeof globalThis.fetch {
+function injectFetch(app: FastifyInstance, jar: Map<string, string>, failing: string[], nextLoad: { sid?: string | null }): typeof globalThis.fetch {
   return async (input, init) => {
     const req = new Request(input, init);
     const url = new URL(req.url);
+    if (nextLoad.sid !== undefined && (url.pathname === '/api/upgrade/index' || url.pathname === '/api/auth/me')) {
+      if (nextLoad.sid === null) jar.delete('sid');
+      else jar.set('sid', nextLoad.sid);
+      delete nextLoad.sid;
+    }
+    const fail = failing.findIndex((prefix) => url.pathname.startsWith(prefix));
+    if (fail >= 0) {
+      failing.splice(fail, 1);
+      throw new TypeError('Failed to fetch');
+    }
     const headers = Object.fromEntries(req.headers.entries());
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
@@ -43,7 +57,7 @@ function injectFetch(app: FastifyInstance, jar: Map<string, string>): typeof glo
     }
     const outHeaders = new Headers();
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && k !== 'set-cookie') outHeaders.set(k, String(v));
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: outHeaders });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: outHeaders });
   };
 }
 
@@ -55,11 +69,17 @@ export async function startPageServer(site: 'cs' | 'dota' | 'ru' = 'cs'): Promis
   await seedDatabase(handle.db, config);
   const app = await buildApp(config, handle, { catalogueTtlMs: 0 });
   const jar = new Map<string, string>();
-  configureApi({ baseURL: 'http://upgrades.test', fetch: injectFetch(app, jar) });
+  const failing: string[] = [];
+  const nextLoad: { sid?: string | null } = {};
+  configureApi({ baseURL: 'http://upgrades.test', fetch: injectFetch(app, jar, failing, nextLoad) });
   return {
     app,
     db: handle.db,
     jar,
+    failNext: (prefix) => failing.push(prefix),
+    sessionForNextLoad: (sid) => {
+      nextLoad.sid = sid;
+    },
     site: async () => (await app.inject({ method: 'GET', url: '/api/site' })).json() as SiteResponse,
     close: async () => {
       await app.close();

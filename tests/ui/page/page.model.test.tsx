@@ -1,0 +1,205 @@
+/**
+ * Model-based tests of the rendered page: the paths generated from the page statechart (one or more per
+ * transition) are executed through the UI (Testing Library clicks and typing) against the real server app
+ * in-process, with the wheel stubbed. The network's part is arranged, never faked: which player's session the
+ * next load runs in, and dropped connections for the error transitions. The run fails if any transition the
+ * CS page can render was not taken by the rendered page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { initI18n } from '../../../src/i18n/index.ts';
+import { leftList } from '../../../src/machines/views.ts';
+import { upgradeMachine } from '../../../src/machines/upgradeMachine.ts';
+import { variantFrom } from '../../../src/site/variant.ts';
+import { App } from '../../../src/ui/App.tsx';
+import { PageActor } from '../../../src/ui/pageActor.ts';
+import { PAGE_SIZE } from '../../../src/domain/constants.ts';
+import { isUsable } from '../../../src/domain/item.ts';
+import { toMinor } from '../../../src/domain/money.ts';
+import { CoverageRecorder } from '../../machines/coverage.ts';
+import { csSite, LOCKED_ID, SIXTEENTH_ID, TOP_ID } from '../../machines/fixtures.ts';
+import { abstract, modelEvents } from '../../machines/pageModel.ts';
+import { eventLabel, transitionPaths, type TransitionPath } from '../../machines/paths.ts';
+import { emptyPlayer, fullPlayer, type TestPlayer } from './players.ts';
+import { startPageServer, type PageServer } from './pageServer.ts';
+import { WheelStub } from './renderPage.tsx';
+import { notRenderedOnCs, uiCan } from './uiModel.ts';
+
+const paths = transitionPaths(upgradeMachine, { input: { site: csSite }, events: modelEvents, abstract, allow: uiCan, skip: notRenderedOnCs });
+const recorder = new CoverageRecorder();
+let server: PageServer;
+
+beforeAll(async () => {
+  server = await startPageServer('cs');
+  await initI18n('en');
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const URL_OF: Record<string, string> = {
+  loadPage: '/api/upgrade/index', reloadIndex: '/api/upgrade/index', reloadAfterGame: '/api/upgrade/index',
+  sell: '/api/inventory/sell', signOut: '/api/auth/logout', play: '/api/token',
+};
+
+class Retry extends Error {}
+
+/** Runs one path through the rendered page. */
+async function runPath(path: TransitionPath): Promise<void> {
+  const steps = path.steps;
+  const site = variantFrom((await server.app.inject({ method: 'GET', url: '/api/site' })).json());
+  let full: TestPlayer | null = null;
+  const players = { full: async () => (full ??= await fullPlayer(server)), empty: () => emptyPlayer(server) };
+  let actor: ReturnType<typeof PageActor.useActorRef> | null = null;
+  const Grab = () => {
+    actor = PageActor.useActorRef();
+    return null;
+  };
+  const roles = new Map<number, number>();
+  let targetId: number | null = null;
+  const expectsLoss = steps.some((s) => s.event.type === 'xstate.done.actor.play' && (s.event as unknown as { output: { success: number } }).output.success === 0);
+
+  /** Arranges the network for the answer that step i expects. */
+  async function arrange(i: number): Promise<void> {
+    const e = steps[i]?.event as EventObject & { output?: { user: unknown; index: { inventory: unknown[] | null } } };
+    if (!e) return;
+    const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(e.type);
+    if (!m) return;
+    if (m[1] === 'error' && m[2] !== 'signIn') server.failNext(URL_OF[m[2]]);
+    if (m[1] === 'done' && e.output && 'index' in e.output) {
+      const kind = e.output.user === null ? null : (e.output.index.inventory?.length ?? 0) > 0 ? 'full' : 'empty';
+      server.sessionForNextLoad(kind === null ? null : (kind === 'full' ? await players.full() : await players.empty()).sid);
+    }
+  }
+
+  const snap = () => (actor as unknown as { getSnapshot(): AnyMachineSnapshot }).getSnapshot();
+  const click = (testId: string) => act(async () => {
+    fireEvent.click(screen.getByTestId(testId));
+  });
+
+  /** Shows the left page holding an item, then clicks it. */
+  async function clickItem(id: number) {
+    const list = leftList(snap().context);
+    const want = Math.floor(list.findIndex((i) => i.id === id) / PAGE_SIZE);
+    for (let guard = 0; snap().context.left.page !== want && guard < 10; guard++) await click(snap().context.left.page < want ? 'page-next-left' : 'page-prev-left');
+    await click(`inv-item-${id}`);
+  }
+
+  function roleId(modelId: number): number {
+    if (!roles.has(modelId)) {
+      const list = leftList(snap().context);
+      const usable = list.filter(isUsable);
+      roles.set(modelId, modelId === LOCKED_ID ? list.find((i) => !isUsable(i))!.id : modelId === TOP_ID ? usable[0].id : usable[15].id);
+    }
+    return roles.get(modelId)!;
+  }
+
+  /** A target costing just above the stake (a likely win) or 50x it (a likely loss), shown via the search box. */
+  async function clickTarget() {
+    const c = snap().context;
+    if (targetId == null) {
+      const stake = c.staked.length ? c.staked.reduce((t: number, id: number) => t + toMinor(c.inventory.find((i: { id: number }) => i.id === id)!.price), 0)
+        : toMinor(c.inventory.find((i: { id: number }) => i.id === roleId(TOP_ID))!.price);
+      const floor = expectsLoss ? stake * 50 : stake + 1;
+      const sorted = [...c.uitems].filter((i) => isUsable(i) && toMinor(i.price) >= floor).sort((a, b) => a.price - b.price);
+      targetId = (sorted[0] ?? c.uitems.reduce((a: { price: number }, b: { price: number }) => (a.price > b.price ? a : b))).id;
+    }
+    const name = c.uitems.find((i: { id: number }) => i.id === targetId)!.name;
+    if (!screen.queryByTestId(`target-item-${targetId}`)) {
+      await act(async () => {
+        fireEvent.change(screen.getByTestId('search-right'), { target: { value: name } });
+      });
+    }
+    await waitFor(() => screen.getByTestId(`target-item-${targetId}`));
+    await click(`target-item-${targetId}`);
+  }
+
+  async function perform(i: number): Promise<void> {
+    const e = steps[i].event as EventObject & Record<string, unknown>;
+    switch (e.type) {
+      case 'user.pickItem': return clickItem(roleId(e.id as number));
+      case 'user.pickTarget': return clickTarget();
+      case 'user.chooseAll': return click('choose-all');
+      case 'user.clear': return click('clear');
+      case 'user.multiplier': return click(`multiplier-${e.value as number}`);
+      case 'user.mirror': return click('mirror');
+      case 'user.toggleSound': return click('sound');
+      case 'user.play': return click('play');
+      case 'user.return': return click('return');
+      case 'user.sell': return click('sell');
+      case 'user.retry': return click('retry');
+      case 'user.signOut': return click('sign-out');
+      case 'user.dismissNotice': return click('notice-close');
+      case 'user.toggleSort': return click('sort-left');
+      case 'user.page': return click('page-next-left');
+      case 'user.setFilter':
+        return act(async () => {
+          fireEvent.change(screen.getByTestId('search-right'), { target: { value: (e.patch as { text: string }).text } });
+        });
+      case 'user.signIn': {
+        const next = steps[i + 1]?.event.type === 'xstate.error.actor.signIn' ? null : await players.full();
+        await act(async () => {
+          fireEvent.change(screen.getByTestId('sign-in-username'), { target: { value: next?.username ?? 'nobody-here' } });
+          fireEvent.change(screen.getByTestId('sign-in-password'), { target: { value: next?.password ?? 'wrong-password' } });
+        });
+        return click('sign-in-submit');
+      }
+      case 'wheel.landed':
+        await waitFor(() => expect((screen.getByTestId('wheel-land') as HTMLButtonElement).disabled).toBe(false));
+        return click('wheel-land');
+      default:
+        return undefined; // answers and timers arrive by themselves
+    }
+  }
+
+  await arrange(0);
+  render(
+    <PageActor.Provider logic={upgradeMachine} options={{ input: { site, prefs: { sound: false } }, inspect: recorder.inspect }}>
+      <Grab />
+      <App wheel={WheelStub} />
+    </PageActor.Provider>,
+  );
+  try {
+    for (let i = 0; i < steps.length; i++) {
+      await arrange(i + 1);
+      await perform(i);
+      // A state left by an answer or a timer may already be gone; the next step checks where it led.
+      const transient = steps[i + 1]?.event.type.startsWith('xstate.');
+      if (!transient) await waitFor(() => expect(snap().value).toEqual(steps[i].state.value), { timeout: 10_000 });
+      if (steps[i].event.type === 'xstate.done.actor.play') {
+        const want = (steps[i].event as unknown as { output: { success: number } }).output.success;
+        if (snap().context.game?.success !== want) throw new Retry(`outcome ${snap().context.game?.success}, path wants ${want}`);
+      }
+      if (transient) continue;
+      const v = JSON.stringify(snap().value);
+      if (v.includes('unauthenticated')) expect(screen.getByTestId('sign-in')).toBeTruthy();
+      if (v === '"empty"') expect(screen.getByTestId('inventory-empty')).toBeTruthy();
+      if (v === '"error"') expect(screen.getByTestId('load-error')).toBeTruthy();
+      if (v.includes('result') && !v.includes('selling')) await screen.findByTestId('result-panel');
+    }
+  } finally {
+    cleanup();
+  }
+}
+
+describe('the rendered page, model-based, against the real server', () => {
+  for (const path of paths) {
+    it(path.description, async () => {
+      // The roll is the server's: a path needing the other outcome is played again with a fresh player.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await runPath(path);
+          return;
+        } catch (err) {
+          if (!(err instanceof Retry) || attempt >= 12) throw err;
+        }
+      }
+    }, 180_000);
+  }
+
+  it('took every transition the CS page renders', () => {
+    expect(recorder.missing(upgradeMachine).filter((k) => !notRenderedOnCs(k))).toEqual([]);
+    expect(paths.map((p) => p.steps.map((s) => eventLabel(s.event))).length).toBeGreaterThan(20);
+  });
+});

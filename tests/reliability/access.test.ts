@@ -83,7 +83,8 @@ describe(`access (${DB_KIND})`, () => {
   it('refuses cross-site posts by Origin or Referer, with or without the token, and lets this site and allowed origins through', async () => {
     const p = await register(t.app);
     const [item] = await grant(t.db, p.userId, [stakeId]);
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { referer: 'https://evil.example/page' }, { origin: 'http://localhost:8080' }]) {
+    const crossSite: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { referer: 'https://evil.example/page' }, { origin: 'http://localhost:8080' }];
+    for (const headers of crossSite) {
       await expectRefused(p, () => upgrade(p, item, ''), 400, 'token_missing');
       await expectRefused(p, () => upgrade(p, item, '', headers), 403, 'cross_site');
       await expectRefused(p, async () => upgrade(p, item, await getToken(t.app, p.cookie), headers), 403, 'cross_site');

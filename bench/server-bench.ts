@@ -23,7 +23,7 @@ export const SERVER_BENCH = {
   memoryGamesLow: 1_000,
   memoryGamesHigh: Number(process.env.BENCH_GAMES ?? 50_000),
   /** The memory stretch stops here at the latest, so the whole bench stays under 10 minutes. */
-  memoryMaxSeconds: 300,
+  memoryMaxSeconds: 220,
   windowSeconds: 20,
   pgbenchScale: 32,
   pgbenchThreads: 2,

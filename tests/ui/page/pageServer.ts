@@ -21,6 +21,8 @@ export interface PageServer {
   jar: Map<string, string>;
   /** Makes the next request whose path starts with `prefix` fail as a dropped connection would. */
   failNext(prefix: string): void;
+  /** Forgets armed failures and session swaps (between tests). */
+  resetNetwork(): void;
   /** The session the next page load (index + me) runs in: a sid, or null for signed out (like a sign-in in another tab). */
   sessionForNextLoad(sid: string | null): void;
   site(): Promise<SiteResponse>;
@@ -77,6 +79,10 @@ export async function startPageServer(site: 'cs' | 'dota' | 'ru' = 'cs'): Promis
     db: handle.db,
     jar,
     failNext: (prefix) => failing.push(prefix),
+    resetNetwork: () => {
+      failing.length = 0;
+      delete nextLoad.sid;
+    },
     sessionForNextLoad: (sid) => {
       nextLoad.sid = sid;
     },

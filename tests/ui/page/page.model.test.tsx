@@ -67,7 +67,7 @@ async function runPath(path: TransitionPath): Promise<void> {
     const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(e.type);
     if (!m) return;
     if (m[1] === 'error' && m[2] !== 'signIn') server.failNext(URL_OF[m[2]]);
-    if (m[1] === 'done' && e.output && 'index' in e.output) {
+    if (m[1] === 'done' && typeof e.output === 'object' && e.output !== null && 'index' in e.output) {
       const kind = e.output.user === null ? null : (e.output.index.inventory?.length ?? 0) > 0 ? 'full' : 'empty';
       server.sessionForNextLoad(kind === null ? null : (kind === 'full' ? await players.full() : await players.empty()).sid);
     }

@@ -2,7 +2,7 @@
  * Database loss (PostgreSQL): under a load of games the server's database connections are cut (reset), refused
  * (nothing listening) and terminated by PostgreSQL itself (pg_terminate_backend), three times each. Requests fail
  * with 503 `{ status: false, msg }`, nothing is half-written, the process stays up and recovers by itself.
- * The cuts happen in a proxy of our own; the machine's PostgreSQL service is never restarted.
+ * The cuts happen in a proxy of our own (127.0.0.1 -> DATABASE_URL's host); PostgreSQL itself is never restarted.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
@@ -36,8 +36,10 @@ afterAll(async () => {
 describe('database loss on pg', () => {
   it('answers 503 while PostgreSQL is cut, refused or terminates us, writes nothing by halves and recovers by itself', async () => {
     sdb = await scenarioDb();
-    proxy = await TcpProxy.start();
+    const real = new URL(sdb.url!);
+    proxy = await TcpProxy.start({ host: real.hostname, port: Number(real.port || 5432) });
     const viaProxy = new URL(sdb.url!);
+    viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     server = await startServer({ ...sdb.env, DATABASE_URL: viaProxy.toString(), PG_POOL_SIZE: '5' });
     const base = server.base;

@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './bench/precompress.ts';
 
 // The Pixi wheel (pixi.js, @pixi/react with its reconciler, GSAP) is one lazy chunk; the entry must not import
 // it. Vite's preload helper gets a group of its own, or it would land inside the pixi chunk and make the
 // entry import Pixi eagerly (stack-notes.md).
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  // .br and .gz beside each built text asset, which the server sends pre-compressed (docs/performance.md).
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

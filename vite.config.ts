@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './bench/precompress.ts';
+import { pixiSlim } from './scripts/vite-pixi-slim.ts';
 
 // The Pixi wheel (pixi.js, @pixi/react with its reconciler, GSAP) is one lazy chunk; the entry must not import
 // it. Vite's preload helper gets a group of its own, or it would land inside the pixi chunk and make the
@@ -8,7 +9,7 @@ import { precompress } from './bench/precompress.ts';
 export default defineConfig({
   base: '/',
   // .br and .gz beside each built text asset, which the server sends pre-compressed (docs/performance.md).
-  plugins: [react(), precompress()],
+  plugins: [react(), pixiSlim(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -20,6 +21,9 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'preload-helper', test: /vite\/preload-helper|modulepreload-polyfill/, priority: 30 },
+            // The provably-fair screens (verifier, seeds, history) load together on demand: one chunk compresses
+            // better than several small ones. Only their components: the entry imports src/fair/paths.ts.
+            { name: 'fair', test: /[\\/]src[\\/]ui[\\/]fair[\\/]/, priority: 10 },
             { name: 'pixi', test: /node_modules[\\/](pixi\.js|@pixi|react-reconciler|gsap|earcut|eventemitter3|parse-svg-path|@xmldom|ismobilejs|tiny-lru|@types\/earcut)/, priority: 20 },
           ],
         },

@@ -33,7 +33,17 @@ const HEAVY = /[\\/]node_modules[\\/](pixi\.js|@pixi[\\/]|gsap)/;
 
 /** `vite build` with the project's config into outDir (emptied first); returns the output chunks. */
 export async function buildInto(outDir: string): Promise<Rollup.OutputChunk[]> {
-  const result = await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true, write: true } });
+  // Vitest sets NODE_ENV=test, and Vite keeps an existing NODE_ENV: React's development build (and jsx-dev-runtime)
+  // would be measured instead of what `npm start` ships. Build as production, then put the variable back.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  let result: Awaited<ReturnType<typeof build>>;
+  try {
+    result = await build({ mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true, write: true } });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
   return outputs.flatMap((o) => o.output.filter((x): x is Rollup.OutputChunk => x.type === 'chunk'));
 }

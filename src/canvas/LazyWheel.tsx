@@ -73,5 +73,20 @@ export function createLazyWheel(load: WheelLoader): ComponentType<WheelProps> {
   };
 }
 
-/** The wheel the page mounts: placeholder first, Pixi once its chunk has loaded. Same props as PixiWheel. */
-export const LazyWheel = createLazyWheel(() => import('./PixiWheel.tsx'));
+/** Whether this browser can give Pixi a WebGL context (the only renderer the production build bundles). */
+export function webglAvailable(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The wheel the page mounts: placeholder first, Pixi once its chunk has loaded. Same props as PixiWheel. Without
+ * WebGL the Pixi chunk is never fetched and the SVG wheel, which plays every game just as well, stays.
+ */
+export const LazyWheel = createLazyWheel(() =>
+  webglAvailable() ? import('./PixiWheel.tsx') : Promise.reject(new Error('no WebGL: the SVG wheel stays')),
+);

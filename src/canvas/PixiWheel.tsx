@@ -7,7 +7,8 @@
 // The site's CSP has no 'unsafe-eval': Pixi's shader and uniform code generation must use its eval-free path.
 import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
-import { gsap } from 'gsap';
+// gsap-core, not 'gsap': the wheel tweens plain numbers, so CSSPlugin (~10 KB gzipped) is dead weight.
+import { gsap } from 'gsap/gsap-core';
 import { BitmapText, Container, Graphics, Text, type Application as PixiApp } from 'pixi.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { rollAngle } from '../domain/wheel.ts';
@@ -36,7 +37,7 @@ export default function PixiWheel(props: WheelProps) {
   const rollText = useRef<BitmapText | null>(null);
   const glow = useRef<Graphics | null>(null);
   const motion = useRef({ angle: 0, lastTickAngle: 0, shown: '' });
-  const tweens = useRef<{ spin?: gsap.core.Tween; reset?: gsap.core.Tween; pulse?: gsap.core.Timeline }>({});
+  const tweens = useRef<{ spin?: ReturnType<typeof gsap.to>; reset?: ReturnType<typeof gsap.to>; pulse?: ReturnType<typeof gsap.timeline> }>({});
   const spunFor = useRef<number | null>(null);
   // Two renders per game come from here: landed (glow/vin/dim on) and drawn (the canvas has its first frame).
   const [landed, setLanded] = useState(false);

@@ -14,7 +14,7 @@ interface FakeTween {
 }
 const tweens: FakeTween[] = [];
 
-vi.mock('gsap', () => {
+vi.mock('gsap/gsap-core', () => {
   const timeline = () => {
     const tl = { fromTo: () => tl, to: () => tl, kill: vi.fn() };
     return tl;

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STICKY_HEADER_AFTER } from '../domain/constants.ts';
 import { siteRoot } from '../site/variant.ts';
+import { LogoIcon, TicketIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
 import { useFormat } from './useFormat.ts';
 
@@ -41,7 +42,7 @@ export function Header() {
   return (
     <header className="header" ref={ref} data-testid="header">
       <a className="header__brand" href={siteRoot(site)}>
-        <span className="header__logo" aria-hidden="true">▲</span>
+        <span className="header__logo"><LogoIcon /></span>
         <span>{t('brand')}</span>
         <span className="header__site">{site.site.toUpperCase()}</span>
       </a>
@@ -53,7 +54,7 @@ export function Header() {
           </div>
           <div className="stat stat--tickets">
             <span className="stat__label">{t('header.tickets')}</span>
-            <span className="stat__value num" data-testid="bonus-balance" data-value={user.bonus_balance}>🎟 {fmt.integer(user.bonus_balance)}</span>
+            <span className="stat__value num" data-testid="bonus-balance" data-value={user.bonus_balance}><TicketIcon />{fmt.integer(user.bonus_balance)}</span>
           </div>
           <span className="header__name" data-testid="user-name">{user.name}</span>
           <button type="button" className="btn btn--ghost" data-testid="sign-out" disabled={!canSignOut}

@@ -2,6 +2,7 @@
 import { memo, type CSSProperties } from 'react';
 import { RARITY_COLORS } from '../domain/constants.ts';
 import { isUsable, splitName, type Item } from '../domain/item.ts';
+import { CheckIcon, LockIcon } from './icons.tsx';
 
 interface Props {
   item: Item;
@@ -38,8 +39,8 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, price, 
         <span className="cell__line1">{line1}</span>
         <span className="cell__line2">{line2 || '\u00a0'}</span>
       </span>
-      {selected && <span className="cell__check" aria-hidden="true">✓</span>}
-      {locked && <span className="cell__lock" aria-hidden="true">🔒</span>}
+      {selected && <span className="cell__check"><CheckIcon /></span>}
+      {locked && <span className="cell__lock"><LockIcon /></span>}
     </button>
   );
 });

@@ -1,5 +1,6 @@
 /** The play button and the mirror and sound toggles near the wheel. */
 import { useTranslation } from 'react-i18next';
+import { MirrorIcon, SoundOffIcon, SoundOnIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
 
 /** Play, mirror, sound. */
@@ -15,14 +16,14 @@ export function PlayControls() {
     <div className="play">
       <button type="button" className={`iconbtn${rollUnder ? '' : ' iconbtn--on'}`} data-testid="mirror" aria-pressed={!rollUnder}
         aria-label={t('actions.mirror')} title={t('actions.mirror')} disabled={!canMirror}
-        onClick={() => actor.send({ type: 'user.mirror' })}>⇋</button>
+        onClick={() => actor.send({ type: 'user.mirror' })}><MirrorIcon /></button>
       <button type="button" className="btn btn--accent btn--play" data-testid="play" disabled={!canPlay} aria-busy={playing}
         onClick={() => actor.send({ type: 'user.play' })}>
         {playing ? t('actions.playing') : t('actions.play')}
       </button>
       <button type="button" className={`iconbtn${sound ? ' iconbtn--on' : ''}`} data-testid="sound" aria-pressed={sound}
         aria-label={t(sound ? 'actions.soundOn' : 'actions.soundOff')} title={t(sound ? 'actions.soundOn' : 'actions.soundOff')}
-        onClick={() => actor.send({ type: 'user.toggleSound' })}>{sound ? '🔊' : '🔇'}</button>
+        onClick={() => actor.send({ type: 'user.toggleSound' })}>{sound ? <SoundOnIcon /> : <SoundOffIcon />}</button>
     </div>
   );
 }

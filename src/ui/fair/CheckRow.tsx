@@ -1,6 +1,7 @@
 /** One verification check: a green tick, a red cross, or 'pending' while the server seed is still secret. */
 import { useTranslation } from 'react-i18next';
 import type { CheckOutcome } from '../../domain/verify.ts';
+import { CheckIcon, CrossIcon } from '../icons.tsx';
 
 /** A labelled check with a stable test id and data-ok="true" | "false" | "pending". */
 export function CheckRow({ testId, label, outcome }: { testId: string; label: string; outcome: CheckOutcome }) {
@@ -9,7 +10,7 @@ export function CheckRow({ testId, label, outcome }: { testId: string; label: st
   const status = t(`checks.${state}`);
   return (
     <li className={`fair-check fair-check--${state}`} data-testid={testId} data-ok={outcome === null ? 'pending' : String(outcome)}>
-      <span className="fair-check__icon" aria-hidden="true">{state === 'ok' ? '✓' : state === 'fail' ? '✗' : '…'}</span>
+      <span className="fair-check__icon" aria-hidden="true">{state === 'ok' ? <CheckIcon /> : state === 'fail' ? <CrossIcon /> : '…'}</span>
       <span className="fair-check__label">{label}</span>
       <span className="fair-check__status">{status}</span>
     </li>

@@ -6,6 +6,7 @@ import { fetchHistory } from '../../api/fair.ts';
 import { percentToThousandths, type CheckOutcome } from '../../domain/verify.ts';
 import { formatThousandths } from '../../fair/format.ts';
 import { rollVerifierPath, seedVerifierPath } from '../../fair/paths.ts';
+import { CheckIcon, CrossIcon } from '../icons.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { useHistoryChecks } from './useHistoryChecks.ts';
 import './fair.css';
@@ -128,7 +129,7 @@ function HistoryCheck({ outcome }: { outcome: CheckOutcome | undefined }) {
   const state = outcome === null ? 'pending' : outcome ? 'ok' : 'fail';
   return (
     <span className={`fair-mini-check fair-check--${state}`} data-testid="history-check" data-ok={outcome === null ? 'pending' : String(outcome)} title={t(`checks.${state}`)}>
-      <span className="fair-check__icon" aria-hidden="true">{state === 'ok' ? '✓' : state === 'fail' ? '✗' : '…'}</span>
+      <span className="fair-check__icon" aria-hidden="true">{state === 'ok' ? <CheckIcon /> : state === 'fail' ? <CrossIcon /> : '…'}</span>
       <span className="fair-visually-hidden">{t(`checks.${state}`)}</span>
     </span>
   );

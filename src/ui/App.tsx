@@ -8,7 +8,7 @@ import { Header } from './Header.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
 import { NoticeToast, OutcomeAnnouncer } from './Notices.tsx';
 import { PageActor } from './pageActor.ts';
-import { parseRoute, usePathname } from './routes.ts';
+import { parseRoute, usePathname, useSearch } from './routes.ts';
 import { TargetPanel } from './TargetPanel.tsx';
 import { WheelRenderer } from './WheelSlot.tsx';
 
@@ -41,7 +41,8 @@ function UpgradesPage() {
 /** The app inside the page actor's provider; `wheel` swaps the renderer (UI tests pass a stub). */
 export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   const route = parseRoute(usePathname());
-  const page = route.kind === 'verifier' ? <FairVerifierRoute rollId={route.rollId} /> : <UpgradesPage />;
+  const search = useSearch();
+  const page = route.kind === 'verifier' ? <FairVerifierRoute rollId={route.rollId} search={search} /> : <UpgradesPage />;
   return (
     <div className="app">
       <Header />

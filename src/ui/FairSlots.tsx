@@ -1,46 +1,31 @@
 /**
- * Mount points for the provably-fair UI (src/ui/fair, built separately): the roll verifier route and the
- * seeds-and-history panel. Loaded lazily, and only if those files are part of the build
- * (import.meta.glob finds nothing otherwise, so this page builds and runs without them).
+ * Mount points for the provably-fair UI (src/ui/fair): the roll verifier route and the seeds-and-history
+ * panel. Both are lazy chunks: first paint of the upgrades page never waits for them.
  */
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readVerifierQuery } from '../fair/paths.ts';
+import { BackIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
 import { navigate } from './routes.ts';
 
-type VerifierModule = { RollVerifierPage: ComponentType<{ rollId?: string }> };
-type SeedModule = { SeedPanel: ComponentType<{ onRotated?: () => void }> };
-type HistoryModule = { HistoryList: ComponentType<{ currency: 'USD' | 'RUB'; reloadKey?: unknown }> };
+const LazyVerifier = lazy(() => import('./fair/RollVerifierPage.tsx').then((m) => ({ default: m.RollVerifierPage })));
+const LazySeeds = lazy(() => import('./fair/SeedPanel.tsx').then((m) => ({ default: m.SeedPanel })));
+const LazyHistory = lazy(() => import('./fair/HistoryList.tsx').then((m) => ({ default: m.HistoryList })));
 
-const verifier = import.meta.glob<VerifierModule>('./fair/RollVerifierPage.tsx');
-const seeds = import.meta.glob<SeedModule>('./fair/SeedPanel.tsx');
-const history = import.meta.glob<HistoryModule>('./fair/HistoryList.tsx');
-
-function Unavailable() {
+/**
+ * The /{lang}/provably_fair/roll_verifier/{roll_id} page; without a roll id, the hand-typed form only,
+ * prefilled from ?server_seed=&client_seed=&nonce= (the links a revealed seed pair gives).
+ */
+export function FairVerifierRoute({ rollId, search }: { rollId?: string; search: string }) {
   const { t } = useTranslation();
-  return <p className="muted">{t('fair.unavailable')}</p>;
-}
-
-function lazyFrom<M, P>(modules: Record<string, () => Promise<M>>, pick: (m: M) => ComponentType<P>) {
-  return lazy(async () => {
-    const load = Object.values(modules)[0];
-    if (!load) return { default: Unavailable as ComponentType<P> };
-    return { default: pick(await load()) };
-  });
-}
-
-const LazyVerifier = lazyFrom(verifier, (m) => m.RollVerifierPage);
-const LazySeeds = lazyFrom(seeds, (m) => m.SeedPanel);
-const LazyHistory = lazyFrom(history, (m) => m.HistoryList);
-
-/** The /{lang}/provably_fair/roll_verifier/{roll_id} page. */
-export function FairVerifierRoute({ rollId }: { rollId: string }) {
-  const { t } = useTranslation();
+  const initial = useMemo(() => readVerifierQuery(search), [search]);
   return (
     <div className="fair-route" data-testid="roll-verifier">
-      <a className="btn btn--link" href="/upgrades/" onClick={(e) => { e.preventDefault(); navigate('/upgrades/'); }}>← {t('fair.back')}</a>
+      <a className="btn btn--link" href="/upgrades/" onClick={(e) => { e.preventDefault(); navigate('/upgrades/'); }}><BackIcon />{t('fair.back')}</a>
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        <LazyVerifier rollId={rollId} />
+        {/* Keyed by the query so following another seed link refills the form rather than keeping typed text. */}
+        <LazyVerifier key={search} rollId={rollId} initial={initial} />
       </Suspense>
     </div>
   );

@@ -3,12 +3,28 @@ import { useSyncExternalStore } from 'react';
 
 export type Route =
   | { kind: 'upgrades'; preselect: number[] }
-  | { kind: 'verifier'; lang: string; rollId: string };
+  /** rollId is absent on the bare verifier address, which shows the hand-typed form only. */
+  | { kind: 'verifier'; lang: string; rollId?: string };
 
-/** Parses a pathname: /upgrades/, /upgrades/{id,id,...}, /{lang}/provably_fair/roll_verifier/{roll_id}. */
+/** Decodes a path segment; a malformed escape is kept as typed rather than throwing during render. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Parses a pathname: /upgrades/, /upgrades/{id,id,...}, /{lang}/provably_fair/roll_verifier/ and
+ * /{lang}/provably_fair/roll_verifier/{roll_id} (the trailing slash is optional everywhere).
+ */
 export function parseRoute(pathname: string): Route {
-  const verifier = /^\/(\w{2})\/provably_fair\/roll_verifier\/([^/]+)\/?$/.exec(pathname);
-  if (verifier) return { kind: 'verifier', lang: verifier[1], rollId: decodeURIComponent(verifier[2]) };
+  const verifier = /^\/(\w{2})\/provably_fair\/roll_verifier(?:\/([^/]*))?\/?$/.exec(pathname);
+  if (verifier) {
+    const rollId = verifier[2] ? decodeSegment(verifier[2]) : '';
+    return rollId ? { kind: 'verifier', lang: verifier[1], rollId } : { kind: 'verifier', lang: verifier[1] };
+  }
   const ids = /^\/upgrades\/([\d,]+)\/?$/.exec(pathname);
   const preselect = ids ? ids[1].split(',').filter(Boolean).map(Number).filter(Number.isSafeInteger) : [];
   return { kind: 'upgrades', preselect };
@@ -35,4 +51,9 @@ export function navigate(path: string): void {
 /** The current pathname, re-rendering on navigation. */
 export function usePathname(): string {
   return useSyncExternalStore(subscribe, () => window.location.pathname, () => '/upgrades/');
+}
+
+/** The current query string (`?a=b` or ''), re-rendering on navigation. */
+export function useSearch(): string {
+  return useSyncExternalStore(subscribe, () => window.location.search, () => '');
 }

@@ -1,6 +1,6 @@
 /** The game's numbers derived from the context: chance, multiplier, and what one upgrade request sends. */
 import { chancePercent, chanceThousandths } from '../domain/chance.ts';
-import { toMinor } from '../domain/money.ts';
+import { toMajor, toMinor } from '../domain/money.ts';
 import { multiplierOf } from '../domain/multiplier.ts';
 import type { PageContext } from './context.ts';
 import { firstStaked, stakeMinor, targetItem } from './views.ts';
@@ -23,6 +23,39 @@ export function multiplierValue(ctx: Pick<PageContext, 'inventory' | 'staked' | 
   const target = targetItem(ctx);
   const first = firstStaked(ctx);
   return multiplierOf(target ? toMinor(target.price) : null, first ? toMinor(first.price) : null);
+}
+
+/**
+ * The multiplier label: target / first staked item once both are chosen, otherwise the selected multiplier
+ * button (x1.2 until another is used), so the label never reads 'x0'.
+ */
+export function shownMultiplier(ctx: Pick<PageContext, 'inventory' | 'staked' | 'uitems' | 'target' | 'multiplier'>): number {
+  return multiplierValue(ctx) || ctx.multiplier;
+}
+
+/** The numbers under the wheel: staked total and target price (major units) and the chance (percent). */
+export interface SummaryView {
+  stake: number;
+  chance: number;
+  target: number;
+}
+
+/**
+ * The summary under the wheel. While a game is on (spin, pause, result) it shows that game: its stake, the
+ * server's chance and the target's price, because the reload behind the result panel drops the staked items
+ * from the selection. Otherwise the current selection (zeros for what is not chosen).
+ */
+export function summaryView(ctx: PageContext): SummaryView {
+  if (ctx.game) {
+    const stake = ctx.gameStake.reduce((sum, item) => sum + toMinor(item.price), 0);
+    return { stake: toMajor(stake), chance: ctx.game.provably_fair.chance, target: ctx.game.price };
+  }
+  return { stake: toMajor(stakeMinor(ctx)), chance: shownChance(ctx) ?? 0, target: targetItem(ctx)?.price ?? 0 };
+}
+
+/** Equality for selecting a SummaryView (a new object each call) without re-rendering on every snapshot. */
+export function sameSummary(a: SummaryView, b: SummaryView): boolean {
+  return a.stake === b.stake && a.chance === b.chance && a.target === b.target;
 }
 
 /** What the play actor sends, except the token it fetches itself. */

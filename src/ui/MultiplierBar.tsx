@@ -1,7 +1,7 @@
-/** The multiplier value (target / first staked item) and the buttons x1.2 ... x10. */
+/** The multiplier value (target / first staked item, else the selected button) and the buttons x1.2 ... x10. */
 import { useTranslation } from 'react-i18next';
 import { MULTIPLIERS } from '../domain/constants.ts';
-import { multiplierValue } from '../machines/game.ts';
+import { shownMultiplier } from '../machines/game.ts';
 import { PageActor } from './pageActor.ts';
 import { useFormat } from './useFormat.ts';
 
@@ -10,7 +10,7 @@ export function MultiplierBar() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const actor = PageActor.useActorRef();
-  const value = PageActor.useSelector((s) => multiplierValue(s.context));
+  const value = PageActor.useSelector((s) => shownMultiplier(s.context));
   const chosen = PageActor.useSelector((s) => s.context.multiplier);
   const enabled = PageActor.useSelector((s) => s.can({ type: 'user.multiplier', value: 1.2 }));
   return (

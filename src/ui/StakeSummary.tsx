@@ -2,20 +2,16 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANCE_COUNTER_MS, PRICE_COUNTER_MS } from '../domain/constants.ts';
-import { toMajor } from '../domain/money.ts';
-import { shownChance } from '../machines/game.ts';
-import { stakeMinor, targetItem } from '../machines/views.ts';
+import { sameSummary, summaryView } from '../machines/game.ts';
 import { PageActor } from './pageActor.ts';
 import { useCounter } from './useCounter.ts';
 import { useFormat } from './useFormat.ts';
 
-/** Stake, chance, target. */
+/** Stake, chance, target: the selection, or the game being played / shown (summaryView decides which). */
 export function StakeSummary() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const stake = PageActor.useSelector((s) => toMajor(stakeMinor(s.context)));
-  const target = PageActor.useSelector((s) => targetItem(s.context)?.price ?? 0);
-  const chance = PageActor.useSelector((s) => shownChance(s.context) ?? 0);
+  const { stake, chance, target } = PageActor.useSelector((s) => summaryView(s.context), sameSummary);
   const stakeRef = useRef<HTMLSpanElement>(null);
   const targetRef = useRef<HTMLSpanElement>(null);
   const chanceRef = useRef<HTMLSpanElement>(null);

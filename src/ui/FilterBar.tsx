@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FilterState } from '../domain/filters.ts';
 import type { Side } from '../machines/events.ts';
+import { SortIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
 
 const toNumber = (v: string): number | null => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
@@ -41,7 +42,7 @@ export function FilterBar({ side }: { side: Side }) {
       <button type="button" className="btn btn--ghost filters__sort" data-testid={`sort-${side}`}
         aria-label={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')} title={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')}
         onClick={() => actor.send({ type: 'user.toggleSort', side })}>
-        {sort === 'asc' ? '↑' : '↓'} $
+        <SortIcon up={sort === 'asc'} />{t('filter.price')}
       </button>
       {bpMode && (
         <div className="filters__bp">
@@ -50,9 +51,13 @@ export function FilterBar({ side }: { side: Side }) {
             <span>{t('filter.bp')}</span>
           </label>
           {bp && (
-            <input className="input filters__levels" type="number" min="0" max={levelsCap} data-testid="max-levels"
-              aria-label={t('filter.maxLevels')} placeholder={`${t('filter.maxLevels')} ≤ ${levelsCap}`}
-              value={maxLevels ?? ''} onChange={(e) => actor.send({ type: 'user.setMaxLevels', value: toNumber(e.target.value) })} />
+            // A visible label and a short placeholder: the whole 'Max levels ≤ 3000' never fit inside the input.
+            <label className="filters__levels">
+              <span>{t('filter.maxLevels')}</span>
+              <input className="input" type="number" min="0" max={levelsCap} data-testid="max-levels"
+                aria-label={t('filter.maxLevels')} placeholder={`≤ ${levelsCap}`}
+                value={maxLevels ?? ''} onChange={(e) => actor.send({ type: 'user.setMaxLevels', value: toNumber(e.target.value) })} />
+            </label>
           )}
         </div>
       )}

@@ -7,13 +7,15 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import type { AnyMachineSnapshot } from 'xstate';
 import { upgradeMachine } from '../../src/machines/upgradeMachine.ts';
 import type { PageEvent } from '../../src/machines/events.ts';
-import { CoverageRecorder } from './coverage.ts';
+import { coverageMarkdown, coverageTable, CoverageRecorder } from './coverage.ts';
 import { csSite } from './fixtures.ts';
 import { abstract, modelEvents, observe } from './pageModel.ts';
 import { Harness } from './harness.ts';
-import { transitionPaths } from './paths.ts';
+import { cachedPlan } from './pathCache.ts';
+import { writeReport } from './reports.ts';
 
-const paths = transitionPaths(upgradeMachine, { input: { site: csSite }, events: modelEvents, abstract });
+// The same cached walk as `npm run paths`, so the export and this suite describe the very same paths.
+const paths = cachedPlan('machine', upgradeMachine, { input: { site: csSite }, events: modelEvents, abstract }).transitions;
 const recorder = new CoverageRecorder();
 let sut: Harness;
 
@@ -48,6 +50,7 @@ describe('page statechart, model-based', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
+      recorder.path = path.description;
       for (const step of path.steps) {
         await exec(step.event as unknown as PageEvent);
         expect(observe(sut.actor.getSnapshot())).toEqual(observe(step.state as AnyMachineSnapshot));
@@ -56,6 +59,8 @@ describe('page statechart, model-based', () => {
   }
 
   afterAll(() => {
+    const rows = coverageTable(upgradeMachine, recorder);
+    writeReport('transition-coverage', coverageMarkdown('Transition coverage: the page statechart alone (tests/machines)', rows), rows);
     // Computed from the definition: a new transition without a path fails here.
     expect(recorder.missing(upgradeMachine)).toEqual([]);
   });

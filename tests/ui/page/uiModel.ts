@@ -36,3 +36,37 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
       return true;
   }
 }
+
+/** The control a player uses for an event that is one click, by test id (shared by the jsdom and browser suites). */
+export function controlOf(e: EventObject): string | null {
+  const v = e as EventObject & { value?: number };
+  switch (e.type) {
+    case 'user.chooseAll': return 'choose-all';
+    case 'user.clear': return 'clear';
+    case 'user.multiplier': return `multiplier-${v.value}`;
+    case 'user.mirror': return 'mirror';
+    case 'user.toggleSound': return 'sound';
+    case 'user.play': return 'play';
+    case 'user.return': return 'return';
+    case 'user.sell': return 'sell';
+    case 'user.retry': return 'retry';
+    case 'user.signOut': return 'sign-out';
+    case 'user.dismissNotice': return 'notice-close';
+    case 'user.toggleSort': return 'sort-left';
+    case 'user.page': return 'page-next-left';
+    default: return null;
+  }
+}
+
+/** States the page only passes through, waiting for an answer: a suite checks where they led, not them. */
+export const PASSING = ['loading', 'reloading', 'signingOut'] as const;
+
+/** The test id that must be shown in a resting state, if the state has its own screen. */
+export function screenOf(s: AnyMachineSnapshot): string | null {
+  const v = JSON.stringify(s.value);
+  if (v.includes('unauthenticated')) return 'sign-in';
+  if (v === '"empty"') return 'inventory-empty';
+  if (v === '"error"') return 'load-error';
+  if (v.includes('result') && !v.includes('selling')) return 'result-panel';
+  return null;
+}

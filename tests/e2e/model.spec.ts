@@ -1,0 +1,192 @@
+/**
+ * Issue 5: the page statechart's paths, generated from the machine with createTestModel (the same generation,
+ * events and UI restrictions as the jsdom suite tests/ui/page), executed in Chromium against the real CS server
+ * on PostgreSQL through the documented test ids. The page clock is Playwright's: installed before navigation,
+ * moved forward in 250 ms jumps, so the full 5 s spin and the 0.5 s pause cost about 25 rendered frames, not 5.5 s.
+ * Each step's transitions count as covered once the page shows the state they lead to; the run fails if a
+ * transition the CS page renders was never taken. The table goes to reports/transition-coverage-browser.*.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page, type Request, type Response } from '@playwright/test';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { UpgradeResponse } from '../../src/api/contract.ts';
+import { upgradeMachine } from '../../src/machines/upgradeMachine.ts';
+import { coverageMarkdown, coverageTable, CoverageRecorder } from '../machines/coverage.ts';
+import { csSite } from '../machines/fixtures.ts';
+import { cachedPlan } from '../machines/pathCache.ts';
+import { abstract, modelEvents } from '../machines/pageModel.ts';
+import type { TransitionPath } from '../machines/paths.ts';
+import { writeReport } from '../machines/reports.ts';
+import { notRenderedOnCs, PASSING, uiCan } from '../ui/page/uiModel.ts';
+import { MODEL_BASE, ModelPage, sessionKind, URL_OF } from './modelPage.ts';
+
+/** Full spin (the page's SPIN_MS) and the result pause; the clock jumps past them in steps GSAP follows. */
+const SPIN_MS = 5000;
+const RESULT_DELAY_MS = 500;
+/** Below GSAP's lag threshold (500 ms), so each jump advances the tween by its full length. */
+const JUMP_MS = 250;
+const MAX_ATTEMPTS = 12;
+
+const plan = cachedPlan('page-cs', upgradeMachine, { input: { site: csSite }, events: modelEvents, abstract, allow: uiCan, skip: notRenderedOnCs });
+
+/** The transition-covering set: a path whose events start a longer path is dropped (the longer takes all it takes). */
+function coveringSet(paths: TransitionPath[]): TransitionPath[] {
+  const seqs = paths.map((p) => p.steps.map((s) => JSON.stringify(s.event)));
+  return paths.filter((_, i) => !seqs.some((other, j) => j !== i && other.length > seqs[i].length && seqs[i].every((e, k) => e === other[k])));
+}
+const paths = coveringSet(plan.transitions);
+/**
+ * Each path's proven transitions go to a file: Playwright starts a new worker after a failed test, so memory
+ * would lose them. Under the output directory, which Playwright empties at the start of every run.
+ */
+const coverageDir = () => path.join(test.info().project.outputDir, 'model-coverage');
+
+class Retry extends Error {}
+
+const isAnswer = (e: EventObject | undefined) => !!e && /^xstate\.(done|error)\.actor\./.test(e.type);
+const actorOf = (e: EventObject) => /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(e.type)?.[1] ?? '';
+
+/** The request a waiting state has sent (what proves the page entered it when it is a path's last state). */
+function requestOfWaiting(s: AnyMachineSnapshot): string | null {
+  if (s.matches('loading') || s.matches('reloading')) return '/api/upgrade/index';
+  if (s.matches('signingOut')) return '/api/auth/logout';
+  if (s.matches({ unauthenticated: 'submitting' } as never)) return '/api/auth/login';
+  if (s.matches({ playing: 'requesting' } as never)) return '/api/token';
+  if (s.matches({ result: 'selling' } as never)) return '/api/inventory/sell';
+  return null;
+}
+
+/** Moves the page's fake clock forward in jumps, letting each animation frame run. */
+async function advance(page: Page, ms: number): Promise<void> {
+  for (let t = 0; t < ms; t += JUMP_MS) await page.clock.fastForward(Math.min(JUMP_MS, ms - t));
+}
+
+/** Lets the page finish handling an answer: a few tasks (MessageChannel is not faked, timers are). */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) await new Promise<void>((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });
+  });
+}
+
+async function runPath(browser: Browser, walked: TransitionPath): Promise<void> {
+  const steps = walked.steps;
+  const expectsLoss = steps.some((s) => s.event.type === 'xstate.done.actor.play' && (s.event as unknown as { output: { success: number } }).output.success === 0);
+  const context = await browser.newContext({ baseURL: MODEL_BASE });
+  const page = await context.newPage();
+  const mp = new ModelPage(page, expectsLoss);
+  /** What the page has shown so far: steps up to `confirmed` are proven, their transitions counted after the path. */
+  const taken: string[][] = [];
+  // Every answer the page got, per URL, in order: answer step j is the n-th of its URL, whenever it arrived
+  // (a result's reload may start while the clock jumps over the spin).
+  const arrived = new Map<string, (Response | Request)[]>();
+  const note = (kind: 'ok' | 'failed', url: string, r: Response | Request) => {
+    const key = `${kind} ${new URL(url).pathname}`;
+    arrived.set(key, [...(arrived.get(key) ?? []), r]);
+  };
+  page.on('response', (r) => note('ok', r.url(), r));
+  page.on('requestfailed', (r) => note('failed', r.url(), r));
+  // A refused sign-in is an answer (401); the other error transitions are dropped connections.
+  const answerKey = (e: EventObject) => `${e.type.startsWith('xstate.error.') && actorOf(e) !== 'signIn' ? 'failed' : 'ok'} ${
+    e.type === 'xstate.done.actor.play' ? '/api/upgrade/upgrade_items' : URL_OF[actorOf(e)]}`;
+  /** The answer of step j, once it has arrived. */
+  async function answerOf(j: number): Promise<Response | Request> {
+    const key = answerKey(steps[j].event);
+    const n = steps.slice(0, j).filter((s) => isAnswer(s.event) && answerKey(s.event) === key).length;
+    await expect.poll(() => arrived.get(key)?.length ?? 0, { message: `answer ${n + 1} of ${key}`, timeout: 30_000 }).toBeGreaterThan(n);
+    return arrived.get(key)![n];
+  }
+
+  /** Arranges answer j (session, dropped connection) before the player action that causes it. */
+  async function arrange(j: number): Promise<void> {
+    const e = steps[j].event;
+    const id = actorOf(e);
+    if (e.type.startsWith('xstate.error.') && id !== 'signIn') await mp.failNext(URL_OF[id]);
+    const kind = sessionKind(e);
+    if (kind !== undefined) {
+      const before = steps[j - 1]?.event;
+      if (!before || before.type.startsWith('user.')) await mp.useSession(kind);
+      else if (before.type === 'xstate.done.actor.sell') await mp.sessionAfter('/api/inventory/sell', kind);
+      else if (before.type === 'xstate.done.actor.signOut') await mp.sessionAfter('/api/auth/logout', kind);
+      // After a sign-in the session is the one the form signed in; after a game, the player who played.
+      else if (kind !== 'full') throw new Error(`cannot arrange a ${kind} session after ${before.type}`);
+    }
+  }
+  /** Arranges every answer up to the next player action (answers, the wheel and timers follow by themselves). */
+  async function arrangeAfter(i: number): Promise<void> {
+    for (let j = i + 1; j < steps.length && !steps[j].event.type.startsWith('user.'); j++) if (isAnswer(steps[j].event)) await arrange(j);
+  }
+
+  try {
+    const t0 = Date.now();
+    await page.clock.install();
+    await arrangeAfter(-1);
+    await page.goto('/upgrades/');
+    for (let i = 0; i < steps.length; i++) {
+      const { event, state } = steps[i];
+      const last = i === steps.length - 1;
+      const waitedRequest = last ? requestOfWaiting(state) : null;
+      const sent = waitedRequest ? page.waitForRequest((r) => r.url().startsWith(`${MODEL_BASE}${waitedRequest}`)) : null;
+      if (event.type.startsWith('user.')) await arrangeAfter(i);
+
+      if (isAnswer(event)) {
+        const answer = await answerOf(i);
+        if ('finished' in answer && typeof answer.finished === 'function') await answer.finished();
+        if (event.type === 'xstate.done.actor.play') {
+          const body = (await (answer as Response).json()) as UpgradeResponse;
+          const want = (event as unknown as { output: { success: number } }).output.success;
+          if (body.success !== want) throw new Retry(`outcome ${body.success}, path wants ${want}`);
+        }
+        await settle(page);
+      } else if (event.type === 'wheel.landed') {
+        await advance(page, SPIN_MS + JUMP_MS);
+      } else if (event.type.startsWith('xstate.after.')) {
+        await advance(page, RESULT_DELAY_MS + JUMP_MS);
+      } else {
+        await mp.perform(event as EventObject & Record<string, unknown>, steps[i + 1]?.event, (steps[i - 1]?.state.context.staked ?? []) as number[]);
+      }
+      taken.push(steps[i].taken);
+      if (process.env.MODEL_DEBUG) process.stderr.write(`  step ${i} ${event.type} ${Date.now() - t0} ms\n`);
+
+      // A state the page leaves by an answer or a timer (the 0.5 s pause, which the DOM does not tell from the
+      // spin) is proven by the state it leads to; a path's last waiting state by the request it sends.
+      if (sent) await sent;
+      else if (!steps[i + 1]?.event.type.startsWith('xstate.') && !PASSING.some((w) => state.matches(w))) await mp.check(state);
+    }
+    fs.mkdirSync(coverageDir(), { recursive: true });
+    fs.writeFileSync(path.join(coverageDir(), `${test.info().testId}.json`), JSON.stringify({ path: test.info().title, taken: taken.flat() }));
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('the statechart\'s paths in Chromium, against the real server', () => {
+  for (const [n, p] of paths.entries()) {
+    test(`P${n + 1}: ${p.description}`, async ({ browser }) => {
+      // The roll is the server's: a path needing the other outcome is played again with a fresh player.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await runPath(browser, p);
+          return;
+        } catch (err) {
+          if (!(err instanceof Retry) || attempt >= MAX_ATTEMPTS) throw err;
+        }
+      }
+    });
+  }
+
+  // Last in file order (one worker, not fully parallel), so it sees every path's coverage.
+  test('took every transition the CS page renders', () => {
+    const recorder = new CoverageRecorder();
+    const dir = coverageDir();
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const run = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { path: string; taken: string[] };
+      recorder.path = run.path;
+      run.taken.forEach((k) => recorder.mark(k));
+    }
+    const rows = coverageTable(upgradeMachine, recorder, (k) => (notRenderedOnCs(k) ? 'the BP controls exist on the Dota site only' : null));
+    writeReport('transition-coverage-browser', coverageMarkdown('Transition coverage: the statechart\'s paths in Chromium (tests/e2e/model.spec.ts)', rows), rows);
+    // Computed from the machine definition: a transition no browser path took fails the run.
+    expect(rows.filter((r) => !r.covered && !r.excluded).map((r) => r.key)).toEqual([]);
+  });
+});

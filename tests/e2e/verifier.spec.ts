@@ -56,6 +56,8 @@ test('cs on PostgreSQL: a tampered roll in the database shows a cross', async ({
 
 test('the hand form verifies typed inputs with no server call', async ({ page }) => {
   await page.goto(`${baseOf('cs')}/en/provably_fair/roll_verifier/`);
+  // The page shell loads the header's user and the index at boot; only what the form does afterwards counts.
+  await page.waitForLoadState('networkidle');
   const calls: string[] = [];
   page.on('request', (r) => { if (r.url().includes('/api/')) calls.push(r.url()); });
   const form = page.getByTestId('verify-form');

@@ -16,7 +16,8 @@ import { CPU_THROTTLE, heapAfterGc, launch, PROBES, signedInContext, throttled }
 import { openPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems } from './page/flows.ts';
 import { scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
 
-const PAGE_DB = 'bench_page';
+/** BENCH_DB_SUFFIX lets two benches run side by side on one PostgreSQL (engineers sharing a machine). */
+const PAGE_DB = `bench_page${process.env.BENCH_DB_SUFFIX ?? ''}`;
 const LOADS = 3;
 const HEAP_GAMES = 50;
 const HEAP_MAX_SECONDS = 100;

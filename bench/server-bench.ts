@@ -34,8 +34,9 @@ export const SERVER_BENCH = {
   poolSize: Number(process.env.BENCH_PG_POOL_SIZE ?? 10),
 };
 
-const PGBENCH_DB = 'bench_pgbench';
-const GAMES_DB = 'bench_upgrades';
+/** BENCH_DB_SUFFIX lets two benches run side by side on one PostgreSQL (engineers sharing a machine). */
+const PGBENCH_DB = `bench_pgbench${process.env.BENCH_DB_SUFFIX ?? ''}`;
+const GAMES_DB = `bench_upgrades${process.env.BENCH_DB_SUFFIX ?? ''}`;
 
 function gamesFigures(label: string, r: GamesResult, pgbench: PgbenchResult, asTarget: boolean): Figure[] {
   const base = { label: 'pgbench tpcb-like -c 32 -j 2', value: pgbench.tps, unit: 'tps' };

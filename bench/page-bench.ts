@@ -136,6 +136,9 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
 }
 
 /** Runs the page benches against the built SPA in distDir (served by the real server on PostgreSQL). */
+/** BENCH_PAGE=load,spin,heap,search (any subset; all by default) runs part of the page bench while working on it. */
+const pageSteps = new Set((process.env.BENCH_PAGE ?? 'load,spin,heap,search').split(','));
+
 export async function pageBench(distDir: string, raw: Record<string, unknown>, log: (s: string) => void): Promise<Figure[]> {
   const url = await createDatabase(PAGE_DB);
   let server: BenchServer | null = null;
@@ -156,9 +159,10 @@ export async function pageBench(distDir: string, raw: Record<string, unknown>, l
     const env = { DATABASE_URL: url, DIST_DIR: distDir };
     server = await startServer(env);
     browser = await launch();
-    if (process.env.BENCH_PAGE_SKIP_LOAD !== '1') await step('page: load (LCP, CLS)', () => loadFigures(browser!, server!, data, distDir, raw));
-    await step('page: spin', () => spinFigures(browser!, server!, data, raw));
-    await step('page: heap over games', () => heapFigures(browser!, server!, data, raw, log));
+    if (pageSteps.has('load')) await step('page: load (LCP, CLS)', () => loadFigures(browser!, server!, data, distDir, raw));
+    if (pageSteps.has('spin')) await step('page: spin', () => spinFigures(browser!, server!, data, raw));
+    if (pageSteps.has('heap')) await step('page: heap over games', () => heapFigures(browser!, server!, data, raw, log));
+    if (!pageSteps.has('search')) return figures;
     await server.stop();
     const handle = await openDb({ kind: 'pg', url });
     await shapeCatalogue(handle.db, 20_000);

@@ -3,7 +3,6 @@
  * the one in use). Other features add a namespace as src/i18n/{ns}.{lang}.json (the provably-fair UI ships `fair`).
  */
 import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type en from './en.json';
 import type fairEn from './fair.en.json';
 
@@ -37,10 +36,10 @@ const chunkBackend = {
   },
 };
 
-/** Initialises i18next in the given language; returns the instance React reads through react-i18next. */
+/** Initialises i18next in the given language; returns the instance React reads through useTranslation.ts. */
 export async function initI18n(lang: 'en' | 'ru'): Promise<i18n> {
   if (!i18next.isInitialized) {
-    await i18next.use(chunkBackend).use(initReactI18next).init({
+    await i18next.use(chunkBackend).init({
       lng: lang,
       fallbackLng: false,
       ns: ['translation'],

@@ -1,6 +1,6 @@
 /** The root: header, the route's page, notices. Composes; decides nothing. */
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import { FairVerifierRoute } from './FairSlots.tsx';
 import { GamePanel } from './GamePanel.tsx';

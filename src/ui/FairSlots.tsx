@@ -3,7 +3,7 @@
  * panel. Both are lazy chunks: first paint of the upgrades page never waits for them.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { readVerifierQuery } from '../fair/paths.ts';
 import { BackIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';

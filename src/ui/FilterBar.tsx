@@ -1,5 +1,5 @@
 /** One side's filters: search, min/max price, rarity, price sort; on the right of the Dota site, BP mode and max levels. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import type { FilterState } from '../domain/filters.ts';
 import type { Side } from '../machines/events.ts';
 import { SortIcon } from './icons.tsx';

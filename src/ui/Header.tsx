@@ -1,6 +1,6 @@
 /** The page header: brand, balance and tickets (bonus balance), the player's name and sign-out; sticky after 700 px. */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { STICKY_HEADER_AFTER } from '../domain/constants.ts';
 import { siteRoot } from '../site/variant.ts';
 import { LogoIcon, TicketIcon } from './icons.tsx';

@@ -1,5 +1,5 @@
 /** The left side: the sign-in prompt, the empty inventory, or the player's items with their controls. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { siteRoot } from '../site/variant.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { ItemGrid } from './ItemGrid.tsx';

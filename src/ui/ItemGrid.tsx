@@ -1,6 +1,6 @@
 /** One page (15 cells) of a side's list, plus the pager; only the visible page is rendered. */
 import { useCallback, useDeferredValue, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import type { Side } from '../machines/events.ts';
 import { leftList, rightList, slicePage } from '../machines/views.ts';
 import { ItemCell } from './ItemCell.tsx';

@@ -1,5 +1,5 @@
 /** The multiplier value (target / first staked item, else the selected button) and the buttons x1.2 ... x10. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { MULTIPLIERS } from '../domain/constants.ts';
 import { shownMultiplier } from '../machines/game.ts';
 import { PageActor } from './pageActor.ts';

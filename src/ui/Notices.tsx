@@ -1,5 +1,5 @@
 /** The notification toast (errors are alerts) and the polite live region announcing each game's outcome. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { PageActor } from './pageActor.ts';
 
 /** The current notice, if any. */

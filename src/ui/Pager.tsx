@@ -1,5 +1,5 @@
 /** Previous / next for one side's 15-cell pages. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import type { Side } from '../machines/events.ts';
 import { PageActor } from './pageActor.ts';
 

@@ -1,5 +1,5 @@
 /** The play button and the mirror and sound toggles near the wheel. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { MirrorIcon, SoundOffIcon, SoundOnIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
 

@@ -3,7 +3,7 @@
  * sites, with the way back to the case the stake came from.
  */
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { RARITY_COLORS } from '../domain/constants.ts';
 import { caseLink, rollCheckPath } from '../site/variant.ts';
 import { PageActor } from './pageActor.ts';

@@ -1,6 +1,6 @@
 /** The sign-in prompt with a real sign-in / register form (POST /api/auth/login or /register via the statechart). */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import type { SignInMode } from '../machines/events.ts';
 import { PageActor } from './pageActor.ts';
 

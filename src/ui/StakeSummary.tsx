@@ -1,6 +1,6 @@
 /** Under the wheel: staked total, chance and target price as animated counters (no per-frame React renders). */
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { CHANCE_COUNTER_MS, PRICE_COUNTER_MS } from '../domain/constants.ts';
 import { sameSummary, summaryView } from '../machines/game.ts';
 import { PageActor } from './pageActor.ts';

@@ -1,5 +1,5 @@
 /** The right side: the catalogue of upgrade targets (visible to visitors too). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { ItemGrid } from './ItemGrid.tsx';
 import { PageActor } from './pageActor.ts';

@@ -4,7 +4,7 @@
  * draws changes. The tick sound rides on the wheel's onTick; the sound toggle is the statechart's.
  */
 import { useCallback, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import type { SnapshotFrom } from 'xstate';
 import { spinDuration } from '../canvas/reducedMotion.ts';
 import type { WheelPhase, WheelProps } from '../canvas/wheelTypes.ts';

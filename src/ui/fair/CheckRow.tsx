@@ -1,5 +1,5 @@
 /** One verification check: a green tick, a red cross, or 'pending' while the server seed is still secret. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { CheckOutcome } from '../../domain/verify.ts';
 import { CheckIcon, CrossIcon } from '../icons.tsx';
 

@@ -1,6 +1,6 @@
 /** A seed, hash or other value players copy into their own checker: monospace, with a copy button. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 
 /** The value in monospace; the copy button shows only where the browser offers the clipboard API. */
 export function CopyValue({ value, testId }: { value: string; testId?: string }) {

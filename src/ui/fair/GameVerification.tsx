@@ -1,5 +1,5 @@
 /** One recorded game beside its recomputation, and the three checks with ticks and crosses. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { RollResponse } from '../../api/contract.ts';
 import { rollMessage } from '../../domain/roll.ts';
 import type { GameRecord, GameVerification as Verification } from '../../domain/verify.ts';

@@ -1,6 +1,6 @@
 /** Verifies any inputs typed by hand, entirely in the browser: no server call at all. */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { isWin } from '../../domain/chance.ts';
 import { computeRoll, rollMessage, type Roll } from '../../domain/roll.ts';
 import { hmacSha256Web, sha256HexWeb } from '../../domain/webcrypto.ts';

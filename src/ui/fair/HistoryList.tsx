@@ -1,6 +1,6 @@
 /** The player's games (paged, newest first) with a verify link each, and the seeds revealed so far. */
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { HistoryResponse } from '../../api/contract.ts';
 import { fetchHistory } from '../../api/fair.ts';
 import { percentToThousandths, type CheckOutcome } from '../../domain/verify.ts';

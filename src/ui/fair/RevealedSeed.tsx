@@ -1,6 +1,6 @@
 /** A seed just revealed by a rotation, checked in the browser against what the panel showed before it. */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { RotateResponse } from '../../api/contract.ts';
 import { sha256HexWeb } from '../../domain/webcrypto.ts';
 import { seedVerifierPath } from '../../fair/paths.ts';

@@ -1,5 +1,5 @@
 /** The page at /{lang}/provably_fair/roll_verifier/{roll_id}: one game verified in the browser, and the hand form. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { VerifyInputText } from '../../fair/parseVerifyInput.ts';
 import { GameVerification } from './GameVerification.tsx';
 import { HandVerifyForm } from './HandVerifyForm.tsx';

@@ -1,6 +1,6 @@
 /** The player's seed controls: active and next hashes, client seed, nonce, rotation. */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { RotateResponse, SeedStateResponse } from '../../api/contract.ts';
 import { changeClientSeed, fetchSeedState, rotateSeeds } from '../../api/fair.ts';
 import { isValidClientSeed } from '../../domain/roll.ts';

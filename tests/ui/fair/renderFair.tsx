@@ -2,14 +2,14 @@
 import { render } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '../../../src/i18n/fair.en.json';
 import ru from '../../../src/i18n/fair.ru.json';
+import { I18nextProvider } from '../../../src/i18n/useTranslation.ts';
 
 /** An i18next instance as the SPA registers it: namespace 'fair', language en or ru. */
 export async function fairI18n(lang: 'en' | 'ru') {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
+  await i18n.init({
     lng: lang,
     fallbackLng: 'en',
     ns: ['fair'],

@@ -122,7 +122,8 @@ export const pageSetup = setup({
     dismissNotice: assign({ notice: null }),
     storeGame: assign(({ context }, params: { game: UpgradeResponse }) => ({
       game: params.game,
-      gameStake: context.inventory.filter((i) => context.staked.includes(i.id)),
+      // In stake order: the first staked item sets the played game's multiplier.
+      gameStake: context.staked.flatMap((id) => context.inventory.filter((i) => i.id === id)),
       inventoryStale: true,
       notice: null,
     })),

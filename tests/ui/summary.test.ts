@@ -30,6 +30,8 @@ describe('shownMultiplier', () => {
     ['a target only: the selected button', { target: 10 }, DEFAULT_MULTIPLIER],
     ['both: target / first staked item', { staked: [1, 2], target: 10 }, 4],
     ['both, rounded to 2 decimals', { staked: [2], target: 11 }, 2.66],
+    ['a played game after the reload: its target / its first staked item, not the button',
+      { staked: [], inventory: [], multiplier: 10, target: 11, game: game({ price: 10 }), gameStake: [item(2, 1.25), item(1, 2.5)] }, 8],
   ] as [string, Partial<PageContext>, number][])('%s', (_, patch, expected) => {
     expect(shownMultiplier(ctx(patch))).toBe(expected);
   });

@@ -3,7 +3,6 @@
  * server options. main.ts only listens; tests call buildApp and drive app.inject.
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import { siteInfo, type Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
@@ -19,6 +18,7 @@ import { upgradeRoutes } from './routes/upgrade.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { TargetCatalogue } from './services/catalogue-index.ts';
+import { sweepUsedTokens, tokenSecret } from './services/tokens.ts';
 
 /** Options of the app plugin. */
 export interface AppOptions {
@@ -26,6 +26,8 @@ export interface AppOptions {
   handle: DbHandle;
   /** How long the serialised target catalogue is reused (ms). */
   catalogueTtlMs?: number;
+  /** How often spent caseopen token ids whose tokens expired are deleted (ms). */
+  tokenSweepMs?: number;
 }
 
 /** Maps any thrown error to a status and message key; 4xx for bad input, 503 when the database is gone. */
@@ -43,8 +45,24 @@ function classify(err: FastifyError | AppError | Error): { status: number; key: 
 export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => {
   const { config, handle } = opts;
   const lang = siteInfo(config.site).lang as Lang;
-  const ctx: AppContext = { config, handle, db: handle.db, lang, targets: new TargetCatalogue(handle.db, config, opts.catalogueTtlMs) };
+  const ctx: AppContext = {
+    config,
+    handle,
+    db: handle.db,
+    lang,
+    targets: new TargetCatalogue(handle.db, config, opts.catalogueTtlMs),
+    tokenSecret: await tokenSecret(handle.db),
+  };
   app.decorate('upgrades', ctx);
+
+  // Spent token ids are only needed until their tokens expire; each process sweeps (idempotent, one indexed delete).
+  const sweep = setInterval(() => {
+    sweepUsedTokens(handle.raw).catch((err: Error) => {
+      if (!isDbUnavailable(err)) app.log.error({ err }, 'token sweep failed');
+    });
+  }, opts.tokenSweepMs ?? 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   // An empty JSON body is an empty object (the page posts the index call with no body).
   app.removeContentTypeParser('application/json');
@@ -58,7 +76,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
     }
   });
   await app.register(fastifyFormbody);
-  await app.register(fastifyCookie);
+  // No cookie plugin: the app reads only its session cookie (routes/context.ts sessionCookie) and sets only it.
   // Headers, cross-site refusal and rate limits guard every route registered below.
   await app.register(securityPlugin, { ctx });
   await app.register(rateLimitPlugin, { ctx });

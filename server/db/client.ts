@@ -16,9 +16,35 @@ export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractT
 /** Either: code that can run inside or outside a transaction. */
 export type Executor = Db | Tx;
 
+/**
+ * A fixed statement with `$n` parameters. On PostgreSQL it is a node-postgres named query: prepared once per
+ * pooled connection, then only bound and executed (no parse or plan per call). PGlite runs it by its text.
+ */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** Names a statement (the name must be unique in the app: one name, one text). */
+export function statement(name: string, text: string): Statement {
+  return { name, text };
+}
+
+/** Runs statements and returns their rows (timestamptz as Date, json parsed, int8 as number). */
+export interface Queryable {
+  rows<T>(st: Statement, params: unknown[]): Promise<T[]>;
+}
+
+/** The hot paths' way in: prepared statements without the query builder, and transactions over them. */
+export interface RawDb extends Queryable {
+  /** BEGIN, work, COMMIT on one connection; ROLLBACK and rethrow on any error (no retry here). */
+  transaction<T>(work: (q: Queryable) => Promise<T>): Promise<T>;
+}
+
 /** An open database with its lifecycle. */
 export interface DbHandle {
   db: Db;
+  raw: RawDb;
   kind: 'pglite' | 'pg';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
@@ -42,8 +68,12 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'pglite') {
     const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
     const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
+    const on = (c: Pick<PGlite, 'query'>): Queryable => ({
+      rows: async <T>(st: Statement, params: unknown[]) => (await c.query<T>(st.text, params)).rows,
+    });
     return {
       db,
+      raw: { ...on(client), transaction: (work) => client.transaction((tx) => work(on(tx))) },
       kind: 'pglite',
       pglite: client,
       ping: async () => {
@@ -62,9 +92,34 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   // the next one, fails with the connection error (503) and the pool discards the client when it is released.
   pool.on('connect', (client) => client.on('error', (err) => target.onPoolError?.(err)));
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
+  const on = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    rows: async <T>(st: Statement, params: unknown[]) => (await c.query({ name: st.name, text: st.text, values: params })).rows as T[],
+  });
+  const raw: RawDb = {
+    ...on(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      // A client whose ROLLBACK failed (connection cut) is destroyed instead of going back to the pool.
+      let broken: Error | undefined;
+      try {
+        await client.query('begin');
+        const out = await work(on(client));
+        await client.query('commit');
+        return out;
+      } catch (err) {
+        await client.query('rollback').catch((e: Error) => {
+          broken = e;
+        });
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
   let closed = false;
   return {
     db,
+    raw,
     kind: 'pg',
     pool,
     ping: async () => {

@@ -64,14 +64,21 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
 
-/** Single-use action tokens ('caseopen'), bound to a session; stored as SHA-256. */
-export const actionTokens = pgTable('action_tokens', {
+/**
+ * Caseopen tokens that were spent. The tokens themselves are stateless (HMAC, services/tokens.ts); a settled
+ * game inserts its token's id here inside its transaction, so the primary key makes each token single-use.
+ * Rows are swept once their token has expired (it can no longer pass the expiry check anyway).
+ */
+export const usedTokens = pgTable('used_tokens', {
   id: text().primaryKey(),
-  sessionId: text().notNull(),
-  purpose: text().notNull(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
-  usedAt: timestamp({ withTimezone: true }),
-}, (t) => [index('action_tokens_expiry_idx').on(t.expiresAt)]);
+}, (t) => [index('used_tokens_expiry_idx').on(t.expiresAt)]);
+
+/** Server-side secrets shared by every process on this database (created once by the seed). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+});
 
 /** Items players own or owned. state: 'owned' | 'spent' (staked in a game) | 'sold'. */
 export const inventoryItems = pgTable('inventory_items', {

@@ -8,8 +8,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { AppError, type MessageKey } from '../messages.ts';
-import type { AppContext } from '../routes/context.ts';
-import { findSession, SESSION_COOKIE } from '../services/sessions.ts';
+import { sessionCookie, type AppContext } from '../routes/context.ts';
+import { findSession } from '../services/sessions.ts';
 
 const WINDOW_MS = 60_000;
 const AUTH_ROUTES = new Set(['/api/auth/login', '/api/auth/register']);
@@ -64,7 +64,7 @@ export const rateLimitPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       if (name !== null) await loginByName(req, reply, name);
     } else if (url === UPGRADE_ROUTE && config.rateLimitUpgradePerMin > 0) {
       // Keyed by player, not session: signing in again does not reset the count.
-      const who = await findSession(ctx.db, req.cookies[SESSION_COOKIE]);
+      const who = await findSession(ctx.handle.raw, sessionCookie(req));
       if (who) await upgradeByPlayer(req, reply, String(who.userId));
     }
   });

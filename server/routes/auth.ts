@@ -5,9 +5,9 @@ import { MeResponse } from '../../src/api/contract.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import { siteInfo } from '../config.ts';
 import { checkCredentials, checkLogin, createUser, userRow } from '../services/accounts.ts';
-import { createSession, deleteSession, SESSION_COOKIE } from '../services/sessions.ts';
+import { createSession, deleteSession } from '../services/sessions.ts';
 import { balanceMinor } from '../services/wallet.ts';
-import { errorResponses, sessionOf, setSessionCookie, type AppContext } from './context.ts';
+import { errorResponses, sessionCookie, sessionOf, setSessionCookie, type AppContext } from './context.ts';
 
 const Credentials = Type.Object({ username: Type.Optional(Type.Unknown()), password: Type.Optional(Type.Unknown()) });
 
@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.post('/api/auth/logout', { schema: { response: { 200: MeResponse, ...errorResponses } } }, async (req, reply) => {
-    await deleteSession(ctx.db, req.cookies[SESSION_COOKIE]);
+    await deleteSession(ctx.db, sessionCookie(req));
     setSessionCookie(ctx, req, reply, null);
     return { status: true, user: null };
   });

@@ -17,11 +17,38 @@ export interface AppContext {
   db: Db;
   lang: Lang;
   targets: TargetCatalogue;
+  /** HMAC key of the caseopen tokens, shared by every process on the database (services/tokens.ts). */
+  tokenSecret: Buffer;
+}
+
+/**
+ * One cookie's value from a Cookie header (RFC 6265: `name=value` pairs split by `;`; the first one wins, quotes
+ * dropped, %-escapes decoded). The app reads only its session cookie, so it parses nothing else.
+ */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      return value.includes('%') ? decodeURIComponent(value) : value;
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+/** The request's session cookie value, if any. */
+export function sessionCookie(req: FastifyRequest): string | undefined {
+  return cookieValue(req.headers.cookie, SESSION_COOKIE);
 }
 
 /** The signed-in player of a request, or null. */
 export function sessionOf(ctx: AppContext, req: FastifyRequest): Promise<SessionUser | null> {
-  return findSession(ctx.db, req.cookies[SESSION_COOKIE]);
+  return findSession(ctx.handle.raw, sessionCookie(req));
 }
 
 /** The signed-in player, or a 401. */
@@ -34,9 +61,9 @@ export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise
 /** Sets (value) or clears (null) the session cookie; Secure follows the request's scheme unless configured. */
 export function setSessionCookie(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, value: string | null): void {
   const secure = ctx.config.cookieSecure === 'auto' ? req.protocol === 'https' : ctx.config.cookieSecure;
-  const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
-  if (value === null) reply.clearCookie(SESSION_COOKIE, base);
-  else reply.setCookie(SESSION_COOKIE, value, { ...base, maxAge: ctx.config.sessionTtlDays * 86_400 });
+  // The value is base64url (no escaping needed); clearing sends an empty value that expired long ago.
+  const life = value === null ? 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' : `Max-Age=${ctx.config.sessionTtlDays * 86_400}`;
+  reply.header('set-cookie', `${SESSION_COOKIE}=${value ?? ''}; ${life}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
 }
 
 /** The error answers every API route lists in its schema. */

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IndexResponse, TokenResponse, UpgradeResponse } from '../../src/api/contract.ts';
 import { AppError } from '../messages.ts';
-import { inventoryOf } from '../services/catalogue-index.ts';
+import { inventoryOfSession } from '../services/catalogue-index.ts';
 import { verifyRecaptcha } from '../services/recaptcha.ts';
-import { issueToken, TOKEN_PURPOSES } from '../services/tokens.ts';
+import { sessionIdOf } from '../services/sessions.ts';
+import { issueToken, TOKEN_PURPOSES, verifyToken, type TokenClaim } from '../services/tokens.ts';
 import { settleUpgrade } from '../services/upgrade.ts';
-import { parseUpgradeRequest } from '../services/upgrade-request.ts';
-import { errorResponses, requireUser, sessionOf, type AppContext } from './context.ts';
+import { parseUpgradeRequest, type UpgradeRequest } from '../services/upgrade-request.ts';
+import { errorResponses, requireUser, sessionCookie, type AppContext } from './context.ts';
 
 const field = Type.Optional(Type.Unknown());
 /** Documented fields; the values are checked by parseUpgradeRequest for precise messages. */
@@ -25,10 +26,10 @@ const UpgradeBody = Type.Object({
 /** Upgrade routes. */
 export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/upgrade/index', { schema: { response: { 200: IndexResponse, ...errorResponses } } }, async (req, reply) => {
-    const who = await sessionOf(ctx, req);
-    const inventory = who ? JSON.stringify(await inventoryOf(ctx.db, ctx.config, who.userId)) : 'null';
+    const sessionId = sessionIdOf(sessionCookie(req));
+    const items = sessionId === null ? null : await inventoryOfSession(ctx.handle.raw, ctx.config, sessionId);
     // The catalogue part is pre-serialised and pre-compressed once per change; a Buffer body skips the serializer.
-    const { body, encoding } = await ctx.targets.answer(inventory, req.headers['accept-encoding']);
+    const { body, encoding } = await ctx.targets.answer(items === null ? 'null' : JSON.stringify(items), req.headers['accept-encoding']);
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     // Pass the bytes through as they are: Fastify's own Buffer check (instanceof ArrayBuffer) fails when the
@@ -37,15 +38,33 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return body;
   });
 
+  /**
+   * The session is checked by the settlement's first statement, not by a query of its own. A refusal that comes
+   * earlier (no cookie, malformed body, bad token) looks the session up first, so a signed-out request is a 401
+   * whatever else is wrong with it, as before.
+   */
   app.post('/api/upgrade/upgrade_items', { schema: { body: UpgradeBody, response: { 200: UpgradeResponse, ...errorResponses } } }, async (req) => {
-    const who = await requireUser(ctx, req);
-    const request = parseUpgradeRequest(req.body);
-    let tokenChecked = false;
-    if (ctx.config.recaptchaSecret) {
-      if (!(await verifyRecaptcha(ctx.config, request.token, 'caseopen', req.ip))) throw new AppError(403, 'captcha_failed');
-      tokenChecked = true;
+    const sessionId = sessionIdOf(sessionCookie(req));
+    if (sessionId === null) throw new AppError(401, 'not_signed_in');
+    const refuse = async (err: unknown): Promise<never> => {
+      await requireUser(ctx, req);
+      throw err;
+    };
+    let request: UpgradeRequest;
+    try {
+      request = parseUpgradeRequest(req.body);
+    } catch (err) {
+      return refuse(err);
     }
-    return settleUpgrade(ctx.db, ctx.config, who, request, tokenChecked);
+    let token: TokenClaim | null = null;
+    if (ctx.config.recaptchaSecret) {
+      await requireUser(ctx, req);
+      if (!(await verifyRecaptcha(ctx.config, request.token, 'caseopen', req.ip))) throw new AppError(403, 'captcha_failed');
+    } else {
+      token = verifyToken(ctx.tokenSecret, request.token, sessionId, 'caseopen');
+      if (!token) return refuse(new AppError(403, 'token_invalid'));
+    }
+    return settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token);
   });
 
   app.get(
@@ -55,7 +74,7 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { purpose } = req.query as { purpose?: string };
       if (!(TOKEN_PURPOSES as readonly string[]).includes(purpose ?? '')) throw new AppError(400, 'purpose_invalid');
       const who = await requireUser(ctx, req);
-      return { status: true, token: await issueToken(ctx.db, who.sessionId, 'caseopen', ctx.config.tokenTtlSeconds) };
+      return { status: true, token: issueToken(ctx.tokenSecret, who.sessionId, 'caseopen', ctx.config.tokenTtlSeconds) };
     },
   );
 }

@@ -9,13 +9,13 @@
  */
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { ItemDto } from '../../src/api/contract.ts';
 import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { catalogueItems, inventoryItems } from '../db/schema.ts';
+import { statement, type Db, type Queryable } from '../db/client.ts';
+import { catalogueItems } from '../db/schema.ts';
 import { itemImageUrl } from './images.ts';
 
 type CatalogueRow = Pick<typeof catalogueItems.$inferSelect, 'id' | 'name' | 'priceMinor' | 'image' | 'type' | 'typePrize'>;
@@ -33,15 +33,23 @@ const columns = {
   typePrize: catalogueItems.typePrize,
 };
 
-/** The player's owned items of this site, locked (type_prize 13) ones included so the page can show them. */
-export async function inventoryOf(db: Db, config: Config, userId: number): Promise<ItemDto[]> {
-  const rows = await db
-    .select({ inventoryId: inventoryItems.id, ...columns })
-    .from(inventoryItems)
-    .innerJoin(catalogueItems, eq(catalogueItems.id, inventoryItems.catalogueItemId))
-    .where(and(eq(inventoryItems.userId, userId), eq(inventoryItems.state, 'owned'), eq(catalogueItems.site, config.site)))
-    .orderBy(desc(catalogueItems.priceMinor), asc(inventoryItems.id));
-  return rows.map((r) => toDto(config, r.inventoryId, r));
+const inventoryBySession = statement('index_inventory', `
+  select i.id, c.name, c.price_minor::float8 as "priceMinor", c.image, c.type, c.type_prize as "typePrize"
+  from sessions s
+  left join (inventory_items i join catalogue_items c on c.id = i.catalogue_item_id and c.site = $2::text)
+    on i.user_id = s.user_id and i.state = 'owned'
+  where s.id = $1::text and s.expires_at > now()
+  order by c.price_minor desc, i.id`);
+
+/**
+ * The player's owned items of this site (locked, type_prize 13, ones included so the page can show them) for a
+ * session, or null when it is not a live session: the session check and the inventory in one statement.
+ */
+export async function inventoryOfSession(q: Queryable, config: Config, sessionId: string): Promise<ItemDto[] | null> {
+  const rows = await q.rows<{ id: number | null } & CatalogueRow>(inventoryBySession, [sessionId, config.site]);
+  if (rows.length === 0) return null;
+  // A live session without items is one row of nulls (the left join).
+  return rows[0].id === null ? [] : rows.map((r) => toDto(config, r.id!, r));
 }
 
 const brotli = promisify(zlib.brotliCompress);

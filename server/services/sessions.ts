@@ -2,8 +2,8 @@
  * Sign-in sessions stored in the database. The cookie carries a random secret; the table keeps only its
  * SHA-256, so a leaked table signs nobody in. Several server processes share them through the database.
  */
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { eq, lt } from 'drizzle-orm';
+import { statement, type Executor, type Queryable } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
 
@@ -25,16 +25,21 @@ export async function createSession(db: Executor, userId: number, ttlDays: numbe
   return secret;
 }
 
-/** The live session a cookie value names, or null. */
-export async function findSession(db: Executor, cookie: string | undefined): Promise<SessionUser | null> {
-  if (!cookie || cookie.length > 200) return null;
-  const id = sha256Hex(cookie);
-  const [row] = await db
-    .select({ userId: sessions.userId, username: users.username })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+/** The stored id of a cookie value (its SHA-256), or null for a value no session can have. */
+export function sessionIdOf(cookie: string | undefined): string | null {
+  return cookie && cookie.length <= 200 ? sha256Hex(cookie) : null;
+}
+
+const live = statement(
+  'session_find',
+  'select s.user_id as "userId", u.username from sessions s join users u on u.id = s.user_id where s.id = $1 and s.expires_at > now()',
+);
+
+/** The live session a cookie value names, or null (one prepared statement; expiry by the database's clock). */
+export async function findSession(q: Queryable, cookie: string | undefined): Promise<SessionUser | null> {
+  const id = sessionIdOf(cookie);
+  if (id === null) return null;
+  const [row] = await q.rows<{ userId: number; username: string }>(live, [id]);
   return row ? { sessionId: id, ...row } : null;
 }
 

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chanceThousandths, isWin, ROLL_SPACE } from '../../src/domain/chance.ts';
 import { computeRollSync } from '../../src/domain/roll.ts';
-import { hmacSha256Node } from '../../server/services/crypto.ts';
+import { hmacSha256Node, sha256Hex } from '../../server/services/crypto.ts';
 import { newClientSeed, newServerSeed } from '../../server/services/seeds.ts';
 import { settleUpgrade } from '../../server/services/upgrade.ts';
 import { checkInvariants } from './invariants.ts';
@@ -68,11 +68,12 @@ describe(`fairness (${DB_KIND})`, () => {
 
     for (const cell of cells) {
       const p = await register(t.app);
-      const who = { sessionId: 'fairness', userId: p.userId, username: p.username };
+      // The settlement looks the session up itself: the stored id of the player's cookie.
+      const who = { sessionId: sha256Hex(p.cookie.slice('sid='.length)) };
       const items = await grant(t.db, p.userId, Array(SERVICE_GAMES_PER_CELL).fill(stakeItem.id));
       for (const id of items) {
-        // tokenChecked: the token step is the only part skipped (it is tested elsewhere and has no bearing on the roll).
-        const res = await settleUpgrade(t.db, t.config, who, { itemIds: [id], targetId: cell.target, frontChance: cell.chance / 1000, rollUnder: cell.rollUnder, multiplier: null, token: 'x' }, true);
+        // No token claim: the token step is the only part skipped (it is tested elsewhere and has no bearing on the roll).
+        const res = await settleUpgrade(t.handle, t.config, who, { itemIds: [id], targetId: cell.target, frontChance: cell.chance / 1000, rollUnder: cell.rollUnder, multiplier: null, token: 'x' }, null);
         cell.games += 1;
         cell.serviceGames += 1;
         if (res.success === 1) cell.wins += 1;

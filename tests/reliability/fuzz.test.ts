@@ -55,7 +55,7 @@ async function fingerprint(): Promise<string> {
       (select count(*) from users) as users, (select count(*) from sessions) as sessions, (select count(*) from games) as games,
       (select string_agg(id || ':' || state || ':' || user_id, ',' order by id) from inventory_items) as items,
       (select count(*) from ledger_entries) as ledger, (select coalesce(sum(balance_minor), 0) from wallets) as balances,
-      (select count(*) from action_tokens where used_at is not null) as used_tokens,
+      (select count(*) from used_tokens) as used_tokens,
       (select string_agg(id || ':' || status || ':' || nonce, ',' order by id) from seeds) as seeds,
       (select coalesce(sum(bonus_balance), 0) from users) as tickets`)) as unknown as { rows: unknown[] };
   return JSON.stringify(res.rows[0]);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { actionTokens, catalogueItems, inventoryItems } from '../../server/db/schema.ts';
+import { catalogueItems, inventoryItems, usedTokens } from '../../server/db/schema.ts';
 import { messages, type MessageKey } from '../../server/messages.ts';
 import { sha256Hex } from '../../server/services/crypto.ts';
+import { issueToken, sweepUsedTokens } from '../../server/services/tokens.ts';
 import { addCatalogueItem, createTestApp, getToken, grant, postUpgrade, register, sidCookie, snapshot, type Player, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;
@@ -118,12 +119,36 @@ describe('POST /api/upgrade/upgrade_items', () => {
   });
 
   it('refuses an expired token', async () => {
-    const token = await getToken(t.app, a.cookie);
-    await t.db.update(actionTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(actionTokens.id, sha256Hex(token)));
+    // Minted with this site's secret for this session, TOKEN_TTL_SECONDS (300 s) before now: correctly signed, expired.
+    const sessionId = sha256Hex(a.cookie.slice('sid='.length));
+    const token = issueToken(t.app.upgrades.tokenSecret, sessionId, 'caseopen', t.config.tokenTtlSeconds, Date.now() - (t.config.tokenTtlSeconds + 1) * 1000);
     const before = await snapshot(t.db, a.userId);
     const res = await postUpgrade(t.app, a.cookie, fields({}, token));
     expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe(messages.en.token_invalid);
     expect(await snapshot(t.db, a.userId)).toEqual(before);
+  });
+
+  it('refuses a token whose signature, id or expiry was altered, or that was signed with another secret', async () => {
+    const token = await getToken(t.app, a.cookie);
+    const [id, expiry, mac] = token.split('.');
+    const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
+    const sessionId = sha256Hex(a.cookie.slice('sid='.length));
+    const forged = [
+      `${id}.${expiry}.${flip(mac)}`,
+      `${flip(id)}.${expiry}.${mac}`,
+      `${id}.${Number(expiry) + 3600}.${mac}`,
+      issueToken(Buffer.alloc(32, 7), sessionId, 'caseopen', 300),
+      `${id}.${expiry}`,
+    ];
+    const before = await snapshot(t.db, a.userId);
+    for (const bad of forged) {
+      const res = await postUpgrade(t.app, a.cookie, fields({}, bad));
+      expect(res.statusCode, bad).toBe(403);
+    }
+    expect(await snapshot(t.db, a.userId)).toEqual(before);
+    // The genuine token was never spent by those attempts.
+    expect((await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(ids.own)] }, token))).statusCode).toBe(200);
   });
 
   it("refuses another player's token and a token of the same player's other session", async () => {
@@ -139,6 +164,23 @@ describe('POST /api/upgrade/upgrade_items', () => {
 });
 
 describe('GET /api/token', () => {
+  it('writes nothing; a spent id is swept only after its token has expired', async () => {
+    const count = async () => (await t.db.select({ id: usedTokens.id }).from(usedTokens)).length;
+    const n0 = await count();
+    await getToken(t.app, a.cookie);
+    expect(await count()).toBe(n0);
+    await t.db.insert(usedTokens).values([
+      { id: 'sweep-expired', expiresAt: new Date(Date.now() - 3_600_000) },
+      { id: 'sweep-live', expiresAt: new Date(Date.now() + 60_000) },
+      { id: 'sweep-just-expired', expiresAt: new Date(Date.now() - 1000) },
+    ]);
+    expect(await sweepUsedTokens(t.handle.raw)).toBeGreaterThanOrEqual(1);
+    const left = (await t.db.select({ id: usedTokens.id }).from(usedTokens)).map((r) => r.id);
+    expect(left).not.toContain('sweep-expired');
+    // Kept a minute past expiry (a margin for clocks), and of course while live.
+    expect(left).toEqual(expect.arrayContaining(['sweep-live', 'sweep-just-expired']));
+  });
+
   it('refuses a signed-out visitor and an unknown purpose', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/token?purpose=caseopen' })).statusCode).toBe(401);
     const res = await t.app.inject({ method: 'GET', url: '/api/token?purpose=other', headers: { cookie: a.cookie } });

@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { atLeast, atMost, info, type Figure } from './lib/figures.ts';
 import { GameLoad, type GamesResult } from './lib/games.ts';
 import { request } from './lib/http.ts';
-import { createDatabase, dropDatabase, pgbenchInit, pgbenchRun, type PgbenchResult } from './lib/pg.ts';
+import { backendCpuSeconds, createDatabase, dropDatabase, pgbenchInit, pgbenchRun, type PgbenchResult } from './lib/pg.ts';
 import { prepareDatabase, type BenchData } from './lib/prepare.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
 
@@ -32,15 +32,17 @@ export const SERVER_BENCH = {
   indexRounds: 2,
   indexRoundSeconds: 5,
   poolSize: Number(process.env.BENCH_PG_POOL_SIZE ?? 10),
+  /** Server processes on PostgreSQL (WEB_CONCURRENCY, node:cluster workers sharing the port). */
+  workers: Number(process.env.BENCH_WORKERS ?? 1),
 };
 
 /** BENCH_DB_SUFFIX lets two benches run side by side on one PostgreSQL (engineers sharing a machine). */
 const PGBENCH_DB = `bench_pgbench${process.env.BENCH_DB_SUFFIX ?? ''}`;
 const GAMES_DB = `bench_upgrades${process.env.BENCH_DB_SUFFIX ?? ''}`;
 
-function gamesFigures(label: string, r: GamesResult, pgbench: PgbenchResult, asTarget: boolean): Figure[] {
+function gamesFigures(label: string, r: GamesResult, pgbench: PgbenchResult, asTarget: boolean, setup: string): Figure[] {
   const base = { label: 'pgbench tpcb-like -c 32 -j 2', value: pgbench.tps, unit: 'tps' };
-  const note = `${r.games} games in ${r.seconds.toFixed(1)} s, ${SERVER_BENCH.clients} players, ${SERVER_BENCH.stakePerGame} items staked, token + upgrade per game`;
+  const note = `${r.games} games in ${r.seconds.toFixed(1)} s, ${SERVER_BENCH.clients} players, ${SERVER_BENCH.stakePerGame} items staked, token + upgrade per game; server: ${setup}`;
   const lat = { label: 'median', value: r.medianMs, unit: 'ms' };
   if (!asTarget) {
     return [
@@ -130,7 +132,7 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     log('preparing the games database');
     const itemsPerPlayer = Math.ceil((c.memoryGamesHigh * c.stakePerGame) / c.clients) + 200;
     const data = await prepareDatabase({ kind: 'pg', url }, { catalogueTargets: c.catalogueTargets, players: c.clients, itemsPerPlayer, stakePerGame: c.stakePerGame, indexPlayerItems: 30 });
-    server = await startServer({ DATABASE_URL: url, PG_POOL_SIZE: String(c.poolSize), DIST_DIR: distDir });
+    server = await startServer({ DATABASE_URL: url, PG_POOL_SIZE: String(c.poolSize), WEB_CONCURRENCY: String(c.workers), DIST_DIR: distDir });
     // The index answer's encodings are built (quality-11 brotli takes seconds of a thread-pool thread) before
     // the games start, so neither the RSS baseline nor the games window includes that one-off work.
     log('index: waiting for the best brotli encoding');
@@ -143,19 +145,26 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     const pgbench = await pgbenchRun(PGBENCH_DB, c.clients, c.pgbenchThreads, c.windowSeconds);
     log('games: measured window');
     const cpu0 = server.cpuSeconds();
+    const pgCpu0 = backendCpuSeconds(GAMES_DB);
+    const benchCpu0 = process.cpuUsage();
     const window = await load.run({ seconds: c.windowSeconds });
-    const serverCpuMsPerGame = ((server.cpuSeconds() - cpu0) * 1000) / window.games;
+    const perGame = (seconds: number) => (seconds * 1000) / window.games;
+    const serverCpuMsPerGame = perGame(server.cpuSeconds() - cpu0);
+    const pgCpuMsPerGame = perGame(backendCpuSeconds(GAMES_DB) - pgCpu0);
+    const benchCpu = process.cpuUsage(benchCpu0);
+    const clientCpuMsPerGame = perGame((benchCpu.user + benchCpu.system) / 1e6);
     const done = warm.games + window.games;
     log(`games: on to ${c.memoryGamesHigh} (at most ${c.memoryMaxSeconds} s)`);
     const rest = await load.run({ games: c.memoryGamesHigh - done, seconds: c.memoryMaxSeconds });
     const rssHigh = server.rssMb();
     const totalGames = done + rest.games;
     load.close();
-    raw.postgres = { pgbench, warm, window, rest, rssLow, rssHigh, totalGames, serverCpuMsPerGame, poolSize: c.poolSize };
+    raw.postgres = { pgbench, warm, window, rest, rssLow, rssHigh, totalGames, serverCpuMsPerGame, pgCpuMsPerGame, clientCpuMsPerGame, poolSize: c.poolSize, workers: c.workers };
+    log(`CPU per game in the window: server ${serverCpuMsPerGame.toFixed(2)} ms, PostgreSQL backends ${pgCpuMsPerGame.toFixed(2)} ms, load driver ${clientCpuMsPerGame.toFixed(2)} ms`);
     log('index vs static');
     const index = await indexFigures(server, data, distDir, raw);
     const figures = [
-      ...gamesFigures('PostgreSQL settle', window, pgbench, true),
+      ...gamesFigures('PostgreSQL settle', window, pgbench, true, `${c.workers} process${c.workers > 1 ? 'es (WEB_CONCURRENCY)' : ''}, pool ${c.poolSize}${c.workers > 1 ? ' each' : ''}`),
       atMost(`memory: RSS after ${totalGames} games / after ${c.memoryGamesLow}`, rssHigh, 'MB', { label: `RSS after ${c.memoryGamesLow} games`, value: rssLow, unit: 'MB' }, 1.3,
         totalGames < c.memoryGamesHigh ? `stopped at ${totalGames} games (time cap ${c.memoryMaxSeconds} s), not ${c.memoryGamesHigh}` : `errors after warm-up: ${window.errors + rest.errors}`),
       ...index,
@@ -183,7 +192,7 @@ export async function pgliteBench(pgbench: PgbenchResult, raw: Record<string, un
     const r = await load.run({ seconds: c.pgliteSeconds });
     load.close();
     raw.pglite = r;
-    return gamesFigures('PGlite settle', r, pgbench, false);
+    return gamesFigures('PGlite settle', r, pgbench, false, '1 process (PGlite is single-process)');
   } finally {
     await server?.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -14,6 +14,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   pgPoolSize: number;
+  /** Server processes (node:cluster workers sharing the port); more than 1 needs PostgreSQL. */
+  workers: number;
   site: Site;
   rubPerUsd: number;
   demoMode: boolean;
@@ -166,6 +168,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir: path.resolve(r.str('DATA_DIR', './data')),
     databaseUrl,
     pgPoolSize: r.int('PG_POOL_SIZE', 10, 1, 1000),
+    workers: r.int('WEB_CONCURRENCY', 1, 1, 64),
     site,
     rubPerUsd,
     demoMode: r.bool('DEMO_MODE', databaseUrl === null),
@@ -191,6 +194,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitUpgradeIpPerMin: r.int('RATE_LIMIT_UPGRADE_IP_PER_MIN', 240, 0, 1_000_000),
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
   };
+  if (config.workers > 1 && databaseUrl === null) {
+    r.problems.push(`WEB_CONCURRENCY=${config.workers}: several processes need DATABASE_URL (the embedded PGlite database is single-process); use 1 or set DATABASE_URL`);
+  }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return { ...config, ...overrides };
 }

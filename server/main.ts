@@ -1,10 +1,13 @@
 /**
  * Start-up: validate the configuration, take the data directory (PGlite), open, migrate and seed the
- * database, listen, and shut down cleanly on SIGINT/SIGTERM. Nothing else lives here.
+ * database, listen, and shut down cleanly on SIGINT/SIGTERM. With WEB_CONCURRENCY > 1 (PostgreSQL) this process
+ * is the cluster primary (server/cluster.ts): it migrates and seeds, and its workers run the rest.
  */
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { exitWithPrimary, runPrimary } from './cluster.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDb } from './db/client.ts';
 import { isDbUnavailable } from './db/errors.ts';
 import { acquireDirLock, DirLockedError } from './db/lock.ts';
@@ -16,12 +19,19 @@ function fail(lines: string[]): never {
   process.exit(1);
 }
 
-let config;
+let config: Config;
 try {
   config = loadConfig(process.env);
 } catch (err) {
   if (err instanceof ConfigError) fail(['Upgrades cannot start, fix these environment variables:', ...err.problems.map((p) => `  ${p}`)]);
   throw err;
+}
+
+function startupLine(port: number): string {
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const demo = config.demoMode ? ` — demo sign-in: ${DEMO_USER.username} / ${DEMO_USER.password}` : '';
+  const workers = config.workers > 1 ? ` (${config.workers} workers)` : '';
+  return `Upgrades (${config.site} site) on http://${shownHost}:${port}/upgrades/${demo}${workers}\n`;
 }
 
 let release = () => {};
@@ -34,39 +44,50 @@ if (!config.databaseUrl) {
   }
 }
 
+const onPoolError = (err: Error) => process.stderr.write(`database connection lost: ${err.message}\n`);
 const handle = await openDb(
-  config.databaseUrl
-    ? { kind: 'pg', url: config.databaseUrl, poolSize: config.pgPoolSize, onPoolError: (err) => process.stderr.write(`database connection lost: ${err.message}\n`) }
-    : { kind: 'pglite', dataDir: config.dataDir },
+  config.databaseUrl ? { kind: 'pg', url: config.databaseUrl, poolSize: config.pgPoolSize, onPoolError } : { kind: 'pglite', dataDir: config.dataDir },
 );
-try {
-  await migrateAndRun(handle, (db) => seedDatabase(db, config));
-} catch (err) {
-  await handle.close().catch(() => {});
-  if (isDbUnavailable(err)) fail([`Upgrades cannot start: the database does not answer (${(err as Error).message}).`]);
-  throw err;
-}
-const app = await buildApp(config, handle);
-
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  app.log.info(`${signal}: shutting down`);
+// A worker finds the database migrated and seeded by its primary.
+if (!cluster.isWorker) {
   try {
-    await app.close();
-    await handle.close();
-  } finally {
-    release();
-    process.exit(0);
+    await migrateAndRun(handle, (db) => seedDatabase(db, config));
+  } catch (err) {
+    await handle.close().catch(() => {});
+    if (isDbUnavailable(err)) fail([`Upgrades cannot start: the database does not answer (${(err as Error).message}).`]);
+    throw err;
   }
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('exit', () => release());
 
-await app.listen({ port: config.port, host: config.host });
-const { port } = app.server.address() as AddressInfo;
-const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-const demo = config.demoMode ? ` — demo sign-in: ${DEMO_USER.username} / ${DEMO_USER.password}` : '';
-process.stdout.write(`Upgrades (${config.site} site) on http://${shownHost}:${port}/upgrades/${demo}\n`);
+if (config.workers > 1 && cluster.isPrimary) {
+  await handle.close();
+  await runPrimary({
+    workers: config.workers,
+    onListening: (port) => process.stdout.write(startupLine(port)),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+} else {
+  const app = await buildApp(config, handle);
+
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    try {
+      await app.close();
+      await handle.close();
+    } finally {
+      release();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('exit', () => release());
+  if (cluster.isWorker) exitWithPrimary((why) => void shutdown(why));
+
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  if (!cluster.isWorker) process.stdout.write(startupLine(port));
+}

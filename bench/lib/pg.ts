@@ -3,7 +3,7 @@
  * baseline for settling games on the same server in the same run.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
@@ -78,4 +78,24 @@ export async function pgbenchRun(db: string, clients: number, threads: number, s
     failed: num(/number of failed transactions: (\d+)/) || 0,
     command: `pgbench ${args.slice(0, -7).join(' ')}`,
   };
+}
+
+/**
+ * CPU seconds (user + system) used so far by the PostgreSQL backends connected to a database, from /proc (the
+ * bench's PostgreSQL runs on this machine). Backends that closed meanwhile drop out, so take it over a window in
+ * which the pool's connections stay busy.
+ */
+export function backendCpuSeconds(db: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.startsWith('postgres: ') || !cmd.includes(` ${db} `)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone, or another user's process.
+    }
+  }
+  return ticks / 100;
 }

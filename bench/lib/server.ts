@@ -28,6 +28,43 @@ const BENCH_ENV = {
   RATE_LIMIT_UPGRADE_IP_PER_MIN: '0',
 };
 
+/**
+ * The server and its children (the cluster workers with WEB_CONCURRENCY > 1), so CPU and RSS cover the whole
+ * server however many processes it runs. A worker replaced mid-run loses its CPU time from the sum (none is).
+ */
+function processTree(root: number): number[] {
+  const out = [root];
+  for (let i = 0; i < out.length; i++) {
+    try {
+      for (const task of fs.readdirSync(`/proc/${out[i]}/task`)) {
+        const children = fs.readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
+        if (children) out.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return out;
+}
+
+function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** User + system CPU of a process in clock ticks (USER_HZ 100): fields 14 and 15 of /proc/<pid>/stat. */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
 /** Starts server/main.ts with env on a free port; resolves once it prints its address. */
 export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<BenchServer> {
   // BENCH_SERVER_NODE_ARGS: e.g. '--cpu-prof --cpu-prof-dir=reports/profiles' to see where a figure goes.
@@ -61,15 +98,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
   return {
     url,
     pid,
-    rssMb: () => {
-      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-    },
-    cpuSeconds: () => {
-      // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name; in clock ticks (USER_HZ 100).
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
+    rssMb: () => processTree(pid).reduce((sum, p) => sum + rssKb(p), 0) / 1024,
+    cpuSeconds: () => processTree(pid).reduce((sum, p) => sum + cpuTicks(p), 0) / 100,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

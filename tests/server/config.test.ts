@@ -13,6 +13,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_MODE: 'on' }).demoMode).toBe(true);
   });
 
+  it('runs one process unless WEB_CONCURRENCY says more, which needs DATABASE_URL', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://u@h/db' }).workers).toBe(4);
+    for (const env of [{ WEB_CONCURRENCY: '2' }, { WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://u@h/db' }, { WEB_CONCURRENCY: 'many', DATABASE_URL: 'postgres://u@h/db' }]) {
+      expect(() => loadConfig(env)).toThrow(/WEB_CONCURRENCY=/);
+    }
+  });
+
   it('derives the ru ticket step from RUB_PER_USD', () => {
     expect(loadConfig({ SITE: 'ru', RUB_PER_USD: '92.5' }).ticketStepMinor).toBe(9250);
     expect(loadConfig({ SITE: 'ru', TICKET_STEP_MINOR: '500' }).ticketStepMinor).toBe(500);

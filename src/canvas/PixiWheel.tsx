@@ -1,8 +1,10 @@
 /**
  * The real wheel: Pixi v8 through @pixi/react, motion by GSAP. React renders it when its props change (a few
- * times per game); every frame of a spin is a GSAP onUpdate that rotates one container and, when the shown value
- * changes, sets one BitmapText. The landing angle is rollAngle(server's roll) by planSpin, so what the arrow
- * shows is the truth. Default export: loaded through React.lazy by LazyWheel.
+ * times per game); every frame of a spin is a GSAP onUpdate that rotates one container, sets one BitmapText when
+ * the shown value changes, and renders the stage. Pixi's own ticker never runs: the stage is rendered only when
+ * something changed (a commit of the Pixi tree, a tween update, a resize), so an idle wheel costs nothing per frame
+ * and a spin has one animation loop (GSAP's), not two. The landing angle is rollAngle(server's roll) by planSpin,
+ * so what the arrow shows is the truth. Default export: loaded through React.lazy by LazyWheel.
  */
 // The site's CSP has no 'unsafe-eval': Pixi's shader and uniform code generation must use its eval-free path.
 import 'pixi.js/unsafe-eval';
@@ -10,7 +12,7 @@ import { Application, extend } from '@pixi/react';
 // gsap-core, not 'gsap': the wheel tweens plain numbers, so CSSPlugin (~10 KB gzipped) is dead weight.
 import { gsap } from 'gsap/gsap-core';
 import { BitmapText, Container, Graphics, Text, type Application as PixiApp } from 'pixi.js';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { rollAngle } from '../domain/wheel.ts';
 import { wheelLayout } from './layout.ts';
 import { prefersReducedMotion } from './reducedMotion.ts';
@@ -24,8 +26,19 @@ extend({ Container, Graphics, Text, BitmapText });
 
 const DEG = Math.PI / 180;
 
+/**
+ * Lives inside the Pixi tree: its layout effect runs after every commit of that tree (the props of the Pixi
+ * objects are applied by then), which is exactly when a changed stage needs one render.
+ */
+function PaintOnCommit({ paint }: { paint: () => void }) {
+  useLayoutEffect(() => {
+    paint();
+  });
+  return null;
+}
+
 /** The Pixi wheel; same props as LazyWheel. */
-export default function PixiWheel(props: WheelProps) {
+function PixiWheel(props: WheelProps) {
   const { chance, rollUnder, phase, roll, outcome, centreText, label, tone, size } = props;
   const L = useMemo(() => wheelLayout(size), [size]);
   const latest = useRef(props);
@@ -39,11 +52,27 @@ export default function PixiWheel(props: WheelProps) {
   const motion = useRef({ angle: 0, lastTickAngle: 0, shown: '' });
   const tweens = useRef<{ spin?: ReturnType<typeof gsap.to>; reset?: ReturnType<typeof gsap.to>; pulse?: ReturnType<typeof gsap.timeline> }>({});
   const spunFor = useRef<number | null>(null);
-  // Two renders per game come from here: landed (glow/vin/dim on) and drawn (the canvas has its first frame).
-  const [landed, setLanded] = useState(false);
+  // Once per mount: the canvas has its first frame, so the SVG that kept the place can go.
   const [drawn, setDrawn] = useState(false);
+  // The outcome shows once the page has the landed pose ('result'): the page switches there on onLanded.
+  const showResult = phase === 'result' && roll !== null;
+  const win = showResult && outcome === 'win';
+  const loss = showResult && outcome === 'loss';
 
-  /** One frame of motion: rotate the arrow, refresh the running roll if it changed, report passed ticks. */
+  const painted = useRef(false);
+
+  /** Renders the stage once (after init): the only place the wheel draws. */
+  const paint = useCallback(() => {
+    const pixi = app.current;
+    if (!pixi?.renderer) return;
+    pixi.render();
+    if (!painted.current) {
+      painted.current = true;
+      setDrawn(true);
+    }
+  }, []);
+
+  /** One frame of motion: rotate the arrow, refresh the running roll if it changed, report passed ticks, render. */
   const frame = useCallback(() => {
     const m = motion.current;
     if (arrow.current) arrow.current.rotation = m.angle * DEG;
@@ -54,7 +83,8 @@ export default function PixiWheel(props: WheelProps) {
     }
     if (ticksCrossed(m.lastTickAngle, m.angle) > 0) latest.current.onTick?.();
     m.lastTickAngle = m.angle;
-  }, []);
+    paint();
+  }, [paint]);
 
   useEffect(() => {
     const t = tweens.current;
@@ -75,7 +105,6 @@ export default function PixiWheel(props: WheelProps) {
       t.reset?.kill();
       t.pulse?.kill();
       t.spin?.kill();
-      setLanded(false);
       const { rollUnder: under, spinMs } = latest.current;
       const plan = planSpin(m.angle, roll, under, turnsFor(spinMs));
       m.lastTickAngle = m.angle;
@@ -84,9 +113,9 @@ export default function PixiWheel(props: WheelProps) {
         duration: spinMs / 1000,
         ease: SPIN_EASE,
         onUpdate: frame,
+        // The page answers onLanded by switching to 'result', which shows the outcome: one render, not two.
         onComplete: () => {
           frame();
-          setLanded(true);
           latest.current.onLanded();
         },
       });
@@ -95,12 +124,10 @@ export default function PixiWheel(props: WheelProps) {
       m.angle = rollAngle(roll);
       spunFor.current = roll;
       frame();
-      setLanded(true);
     } else if (phase === 'idle') {
       spunFor.current = null;
       t.spin?.kill();
       t.pulse?.kill();
-      setLanded(false);
       const to = restAngle(m.angle);
       t.reset = gsap.to(m, { angle: to, duration: prefersReducedMotion() ? 0 : RESET_MS / 1000, ease: 'power2.inOut', onUpdate: frame });
     }
@@ -108,8 +135,8 @@ export default function PixiWheel(props: WheelProps) {
 
   // The win glow breathes three times, then stays lit; under reduced motion it is simply on.
   useEffect(() => {
-    if (!landed || outcome !== 'win' || !glow.current || !arrowShape.current || prefersReducedMotion()) return undefined;
-    const tl = gsap.timeline();
+    if (!win || !glow.current || !arrowShape.current || prefersReducedMotion()) return undefined;
+    const tl = gsap.timeline({ onUpdate: paint });
     tl.fromTo(glow.current, { alpha: 0.35 }, { alpha: 1, duration: 0.45, ease: 'sine.inOut', yoyo: true, repeat: 5 })
       .to(glow.current, { alpha: 1, duration: 0.3 })
       .fromTo(arrowShape.current.scale, { x: 1, y: 1 }, { x: 1.12, y: 1.12, duration: 0.3, ease: 'sine.inOut', yoyo: true, repeat: 3 }, 0);
@@ -117,21 +144,17 @@ export default function PixiWheel(props: WheelProps) {
     return () => {
       tl.kill();
     };
-  }, [landed, outcome]);
+  }, [win, paint]);
 
   useEffect(() => {
     app.current?.renderer?.resize(size, size);
-  }, [size]);
+    paint();
+  }, [size, paint]);
 
+  // The stage is built by the first commit of the Pixi tree, after init: PaintOnCommit draws it then.
   const onInit = useCallback((pixi: PixiApp) => {
     app.current = pixi;
-    frame();
-    setDrawn(true);
-  }, [frame]);
-
-  const showResult = landed && roll !== null;
-  const win = showResult && outcome === 'win';
-  const loss = showResult && outcome === 'loss';
+  }, []);
   const spinningOrLanded = phase !== 'idle' && roll !== null;
 
   const body = useCallback((g: Graphics) => drawBody(g, L), [L]);
@@ -157,6 +180,8 @@ export default function PixiWheel(props: WheelProps) {
         resolution={resolution}
         autoDensity
         preference="webgl"
+        autoStart={false}
+        sharedTicker={false}
         onInit={onInit}
         className="wheel-canvas"
       >
@@ -195,9 +220,13 @@ export default function PixiWheel(props: WheelProps) {
             <pixiGraphics ref={arrowShape} y={arrowCentre(L)} draw={arrowDraw} />
           </pixiContainer>
         </pixiContainer>
+        <PaintOnCommit paint={frame} />
       </Application>
     </div>
   );
 }
 
 function noop(): void {}
+
+/** Memoised: a parent re-rendering with the same props must not re-commit the Pixi tree. */
+export default memo(PixiWheel);

@@ -13,8 +13,11 @@ import { useWheelProps } from './wheelProps.ts';
 /** The wheel renderer in use. */
 export const WheelRenderer = createContext<ComponentType<WheelProps>>(LazyWheel);
 
-/** Chime on a win, thud on a loss, when the panel shows and sound is on. */
-function useOutcomeSound(): void {
+/**
+ * Chime on a win, thud on a loss, when the panel shows and sound is on. A component of its own beside the wheel,
+ * so the result's arrival does not re-render the wheel's slot.
+ */
+function OutcomeSound(): null {
   const outcome = PageActor.useSelector((s) => (s.matches({ result: 'win' }) ? 'win' : s.matches({ result: 'loss' }) ? 'loss' : null));
   const sound = PageActor.useSelector((s) => s.context.sound);
   // Read through a ref: only a change of outcome plays, toggling sound on a shown result stays quiet.
@@ -25,6 +28,7 @@ function useOutcomeSound(): void {
     if (outcome === 'win') sounds.win();
     else sounds.loss();
   }, [outcome]);
+  return null;
 }
 
 /** The wheel with the current page's props. */
@@ -32,6 +36,10 @@ export function WheelSlot() {
   const Renderer = useContext(WheelRenderer);
   const mobile = typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT;
   const props = useWheelProps(mobile ? 300 : 380);
-  useOutcomeSound();
-  return <Renderer {...props} />;
+  return (
+    <>
+      <Renderer {...props} />
+      <OutcomeSound />
+    </>
+  );
 }

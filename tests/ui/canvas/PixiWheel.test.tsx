@@ -30,10 +30,15 @@ vi.mock('gsap/gsap-core', () => {
 // Pixi classes are only handed to extend(); importing the real package in jsdom would probe a canvas context.
 vi.mock('pixi.js', () => ({ Container: class {}, Graphics: class {}, Text: class {}, BitmapText: class {} }));
 
+// The Pixi application the wheel gets: it counts the renders the wheel asks for (Pixi's own ticker is off).
+const pixiApp = { renderer: { resize: vi.fn() }, render: vi.fn() };
+const appProps: Array<Record<string, unknown>> = [];
+
 vi.mock('@pixi/react', () => ({
   extend: () => undefined,
-  Application: ({ onInit }: { onInit?: (app: unknown) => void; children?: ReactNode }) => {
-    useEffect(() => onInit?.({ renderer: { resize: () => undefined } }), [onInit]);
+  Application: ({ onInit, children: _children, ...rest }: { onInit?: (app: unknown) => void; children?: ReactNode }) => {
+    appProps.push(rest);
+    useEffect(() => onInit?.(pixiApp), [onInit]);
     return <canvas data-testid="pixi-canvas" />;
   },
 }));
@@ -56,6 +61,8 @@ function spinTween(): FakeTween {
 
 beforeEach(() => {
   tweens.length = 0;
+  appProps.length = 0;
+  pixiApp.render.mockClear();
 });
 afterEach(() => cleanup());
 
@@ -97,8 +104,11 @@ describe('PixiWheel wiring', () => {
       t.vars.onComplete?.();
     });
     expect(onLanded).toHaveBeenCalledTimes(1);
-    expect(screen.getByTestId('wheel-pixi').dataset.outcome).toBe('win');
+    // The page answers the landing with 'result': then, and only then, the outcome shows.
+    expect(screen.getByTestId('wheel-pixi').dataset.outcome).toBe('');
     rerender(<PixiWheel {...props({ onLanded, onTick, phase: 'result', roll: 24708, outcome: 'win' })} />);
+    expect(screen.getByTestId('wheel-pixi').dataset.outcome).toBe('win');
+    expect(screen.getByTestId('wheel-pixi').dataset.vin).toBe('true');
     expect(tweens.filter((x) => x.vars.ease === 'power4.out')).toHaveLength(1);
     expect(onLanded).toHaveBeenCalledTimes(1);
   });
@@ -107,6 +117,31 @@ describe('PixiWheel wiring', () => {
     const { rerender } = render(<PixiWheel {...props()} />);
     rerender(<PixiWheel {...props({ phase: 'spinning', roll: 50000, outcome: 'loss' })} />);
     expect(screen.getByTestId('wheel-pixi').dataset.outcome).toBe('');
+  });
+
+  it('runs without Pixi\'s ticker and renders the stage once per tween update', () => {
+    const { rerender } = render(<PixiWheel {...props()} />);
+    expect(appProps[0]).toMatchObject({ autoStart: false, sharedTicker: false });
+    rerender(<PixiWheel {...props({ phase: 'spinning', roll: 24708, outcome: 'win' })} />);
+    const t = spinTween();
+    pixiApp.render.mockClear();
+    act(() => {
+      t.target.angle = 90;
+      t.vars.onUpdate?.();
+      t.target.angle = 180;
+      t.vars.onUpdate?.();
+    });
+    expect(pixiApp.render).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not re-render the Pixi tree when a parent re-renders with the same props', () => {
+    const p = props();
+    const { rerender } = render(<PixiWheel {...p} />);
+    const renders = appProps.length;
+    rerender(<PixiWheel {...p} />);
+    expect(appProps.length).toBe(renders);
+    rerender(<PixiWheel {...p} chance={30000} />);
+    expect(appProps.length).toBe(renders + 1);
   });
 
   it('kills the spin tween on unmount', () => {

@@ -1,12 +1,15 @@
 /**
- * The lists the page shows, derived from the context: filtered, sorted, paged. Memoised on the identity of
- * their inputs, so the statechart's actions and the components share one computation, and typing in a
- * search box over 20,000 targets filters an already sorted list (a linear pass, no re-sort).
+ * The lists the page shows, derived from the context: filtered, sorted, paged. Each side keeps a SearchIndex of
+ * its list (sorted, names lower-cased; rebuilt only when the list or the sort changes) and the filtered list is
+ * memoised on the identity of its inputs, so the statechart's actions and the components share one computation
+ * and a key press in the search box over 20,000 targets scans lower-cased names, narrowing the previous result
+ * while the query grows.
  */
 import { PAGE_SIZE } from '../domain/constants.ts';
-import { applyFilter, EMPTY_FILTER, pageCount, pageOf, type FilterState, type SortDirection } from '../domain/filters.ts';
+import { pageCount, pageOf, type FilterState, type SortDirection } from '../domain/filters.ts';
 import type { Item } from '../domain/item.ts';
 import { toMinor } from '../domain/money.ts';
+import { SearchIndex } from '../domain/searchIndex.ts';
 import type { PageContext, TargetView } from './context.ts';
 
 /** Remembers the last result per argument tuple (compared by identity). */
@@ -21,17 +24,12 @@ function memoLast<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) =
   };
 }
 
-function sortedBy(items: readonly Item[], sort: SortDirection): Item[] {
-  return applyFilter(items, EMPTY_FILTER, sort);
-}
+const indexOf = (items: readonly Item[], sort: SortDirection) => new SearchIndex(items, sort);
+const leftIndex = memoLast(indexOf);
+const rightIndex = memoLast(indexOf);
 
-const sortedLeft = memoLast(sortedBy);
-const sortedRight = memoLast(sortedBy);
-
-function filtered(sorted: Item[], filter: FilterState, sort: SortDirection, levels: number | null): Item[] {
-  if (filter === EMPTY_FILTER && levels == null) return sorted;
-  // applyFilter keeps the sorted order's ties and re-sorts an already sorted array in linear time.
-  return applyFilter(sorted, filter, sort, levels);
+function filtered(index: SearchIndex<Item>, filter: FilterState, levels: number | null): Item[] {
+  return index.filter(filter, levels);
 }
 
 const filteredLeft = memoLast(filtered);
@@ -45,12 +43,12 @@ export function bpLevels(right: TargetView): number | null {
 
 /** The player's items as the left side shows them (all pages). */
 export function leftList(ctx: Pick<PageContext, 'inventory' | 'left'>): Item[] {
-  return filteredLeft(sortedLeft(ctx.inventory, ctx.left.sort), ctx.left.filter, ctx.left.sort, null);
+  return filteredLeft(leftIndex(ctx.inventory, ctx.left.sort), ctx.left.filter, null);
 }
 
 /** The targets as the right side shows them (all pages). */
 export function rightList(ctx: Pick<PageContext, 'uitems' | 'right'>): Item[] {
-  return filteredRight(sortedRight(ctx.uitems, ctx.right.sort), ctx.right.filter, ctx.right.sort, bpLevels(ctx.right));
+  return filteredRight(rightIndex(ctx.uitems, ctx.right.sort), ctx.right.filter, bpLevels(ctx.right));
 }
 
 /** One page of a list with its position. */

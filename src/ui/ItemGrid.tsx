@@ -1,6 +1,11 @@
-/** One page (15 cells) of a side's list, plus the pager; only the visible page is rendered. */
-import { useCallback, useDeferredValue, useMemo } from 'react';
+/**
+ * One page (15 cells) of a side's list, plus the pager; only the visible page is rendered. The list is derived in
+ * views.ts from a per-side search index, cheap enough to follow every key press in the same render (no deferred
+ * second render), and each grid subscribes to its own side only: typing on the right never re-renders the left.
+ */
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
+import type { TargetView } from '../machines/context.ts';
 import type { Side } from '../machines/events.ts';
 import { leftList, rightList, slicePage } from '../machines/views.ts';
 import { ItemCell } from './ItemCell.tsx';
@@ -15,16 +20,14 @@ export function ItemGrid({ side }: { side: Side }) {
   const actor = PageActor.useActorRef();
   const items = PageActor.useSelector((s) => (side === 'left' ? s.context.inventory : s.context.uitems));
   const view = PageActor.useSelector((s) => (side === 'left' ? s.context.left : s.context.right));
-  const staked = PageActor.useSelector((s) => s.context.staked);
-  const target = PageActor.useSelector((s) => s.context.target);
-  // Typing stays responsive over 20,000 targets: the list follows the input at lower priority.
-  const deferredView = useDeferredValue(view);
+  // Only this side's selection: staking on the left does not re-render the targets, nor a target the inventory.
+  const picked = PageActor.useSelector((s) => (side === 'left' ? s.context.staked : s.context.target));
   const list = useMemo(
-    () => (side === 'left' ? leftList({ inventory: items, left: deferredView }) : rightList({ uitems: items, right: deferredView as typeof view & { bp: boolean; maxLevels: number | null; levelsCap: number } })),
-    [side, items, deferredView],
+    () => (side === 'left' ? leftList({ inventory: items, left: view }) : rightList({ uitems: items, right: view as TargetView })),
+    [side, items, view],
   );
   const slice = slicePage(list, view.page);
-  const selected = useMemo(() => new Set(side === 'left' ? staked : target == null ? [] : [target]), [side, staked, target]);
+  const selected = useMemo(() => new Set(Array.isArray(picked) ? picked : picked == null ? [] : [picked]), [picked]);
   const onPick = useCallback(
     (id: number) => actor.send(side === 'left' ? { type: 'user.pickItem', id } : { type: 'user.pickTarget', id }),
     [actor, side],
@@ -35,7 +38,7 @@ export function ItemGrid({ side }: { side: Side }) {
       {slice.items.length === 0 ? (
         <p className="grid__empty">{t('inventory.noMatch')}</p>
       ) : (
-        <div className="grid" data-testid={`grid-${side}`} aria-busy={deferredView !== view}>
+        <div className="grid" data-testid={`grid-${side}`}>
           {slice.items.map((item) => {
             const price = fmt.money(item.price);
             return (

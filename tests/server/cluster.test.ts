@@ -23,7 +23,7 @@ function children(pid: number): number[] {
 
 const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !/State:\s+Z/.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
 
-async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 60_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | null | false | Promise<T | null | false>, timeoutMs = 60_000): Promise<T> {
   const t0 = Date.now();
   for (;;) {
     const v = await probe();

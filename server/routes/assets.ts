@@ -1,6 +1,7 @@
 /**
  * Everything that is not the API: generated item pictures under /app/public, the built SPA from dist/, and
- * the SPA fallback (index.html) for client routes such as /upgrades/1,2,3.
+ * the SPA fallback (index.html) for client routes such as /upgrades/1,2,3. The shell carries the site variant
+ * (GET /api/site's answer) in a meta tag, so the page does not wait for that call before it starts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,19 +10,49 @@ import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
 import { itemSvg } from '../catalogue/image.ts';
 import { catalogueItems } from '../db/schema.ts';
+import type { SiteResponse } from '../../src/api/contract.ts';
+import { SITE_META_NAME } from '../../src/site/fromDocument.ts';
+import { siteInfo } from '../config.ts';
 import { AppError } from '../messages.ts';
 import type { AppContext } from './context.ts';
+
+/** What GET /api/site answers for this server's variant. */
+export function siteAnswer(ctx: AppContext): SiteResponse {
+  const info = siteInfo(ctx.config.site);
+  return {
+    status: true,
+    site: ctx.config.site,
+    game: info.game,
+    lang: info.lang,
+    currency: info.currency,
+    chance_decimals: info.chanceDecimals,
+    main_site_url: ctx.config.mainSiteUrl,
+    recaptcha_site_key: ctx.config.recaptchaSecret ? ctx.config.recaptchaSiteKey : null,
+  };
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+
+/** The shell with the variant as `<meta name="upgrades-site" content="{json}">` (data, not script: the CSP holds). */
+export function shellWithSite(html: string, site: SiteResponse): string {
+  const content = JSON.stringify(site).replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]);
+  const meta = `<meta name="${SITE_META_NAME}" content="${content}">`;
+  if (html.includes('</head>')) return html.replace('</head>', `${meta}\n</head>`);
+  // No head to put it in: right after the doctype (before it, the page would render in quirks mode).
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  return doctype ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}` : `${meta}${html}`;
+}
 
 /** Sends the SPA shell, or a plain 503 when the SPA was never built. */
 export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promise<FastifyReply> {
   const file = path.join(ctx.config.distDir, 'index.html');
-  let html: Buffer;
+  let html: string;
   try {
-    html = await fs.promises.readFile(file);
+    html = await fs.promises.readFile(file, 'utf8');
   } catch {
     return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run npm run build (or npm start).\n');
   }
-  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shellWithSite(html, siteAnswer(ctx)));
 }
 
 /** Item pictures and the static SPA. */

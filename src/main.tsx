@@ -1,10 +1,15 @@
-/** Boot: read the variant, start i18n and the page actor (with the inspector in development), render. */
+/**
+ * Boot: read the variant, start i18n and the page actor (with the inspector in development), render. The page's
+ * data calls and the language's strings are requested at once, side by side; the variant comes with the HTML.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchSite } from './api/site.ts';
 import { initI18n } from './i18n/index.ts';
+import { startLoadPage } from './machines/actors.ts';
 import { readPrefs } from './machines/prefs.ts';
 import { upgradeMachine } from './machines/upgradeMachine.ts';
+import { siteFromDocument } from './site/fromDocument.ts';
 import { variantFrom } from './site/variant.ts';
 import { App } from './ui/App.tsx';
 import { PageActor } from './ui/pageActor.ts';
@@ -23,7 +28,7 @@ async function inspector() {
 async function boot(root: ReturnType<typeof createRoot>): Promise<void> {
   let site;
   try {
-    site = variantFrom(await fetchSite());
+    site = variantFrom(siteFromDocument() ?? (await fetchSite()));
   } catch {
     // Without the variant there is no language yet: a bilingual message and a reload.
     root.render(
@@ -47,4 +52,5 @@ async function boot(root: ReturnType<typeof createRoot>): Promise<void> {
   );
 }
 
+startLoadPage();
 void boot(createRoot(document.getElementById('root')!));

@@ -26,9 +26,23 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * JSON bodies through the native parser; anything else as text, as ofetch's default (destr) would answer. destr
+ * first runs regular expressions over the whole text: for the index answer (a megabyte with 6,000 targets) that
+ * was tens of milliseconds of the page load at CPU 4x. Our own origin's JSON needs no prototype guard.
+ */
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 function build(config: ApiConfig): $Fetch {
   // Retries would repeat a spent single-use token or a purchase: every call is sent exactly once.
-  const defaults: FetchOptions = { baseURL: config.baseURL ?? '', retry: 0, credentials: 'same-origin' };
+  const defaults: FetchOptions = { baseURL: config.baseURL ?? '', retry: 0, credentials: 'same-origin', parseResponse: parseBody };
   const fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return createFetch({ fetch: fetchImpl, Headers: globalThis.Headers, AbortController: globalThis.AbortController }).create(defaults);
 }

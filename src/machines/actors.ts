@@ -14,10 +14,28 @@ export interface LoadOutput {
   user: UserDto | null;
 }
 
-/** Index and current user, in parallel. */
-export const loadPage = fromPromise<LoadOutput>(async () => {
+async function fetchPage(): Promise<LoadOutput> {
   const [index, user] = await Promise.all([fetchIndex(), fetchMe()]);
   return { index, user };
+}
+
+let early: Promise<LoadOutput> | null = null;
+
+/**
+ * Starts the first load at boot, before the page actor exists, so the calls run while i18n and React start
+ * (issue 6: they were the longest step before the first item picture). The next loadPage takes it over.
+ */
+export function startLoadPage(): void {
+  early ??= fetchPage();
+  // Handled where loadPage awaits it; this only keeps a failure from counting as unhandled in the meantime.
+  early.catch(() => {});
+}
+
+/** Index and current user, in parallel: the load started at boot if there is one, else a fresh one. */
+export const loadPage = fromPromise<LoadOutput>(() => {
+  const pending = early;
+  early = null;
+  return pending ?? fetchPage();
 });
 
 /** One game: a fresh single-use caseopen token, then upgrade_items. */

@@ -33,7 +33,7 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, price, 
     >
       <span className="cell__price">{price}</span>
       <span className="cell__art">
-        <img src={item.image} alt="" loading="lazy" decoding="async" width="96" height="72" />
+        <img src={item.image} alt="" decoding="async" width="96" height="72" />
       </span>
       <span className="cell__name">
         <span className="cell__line1">{line1}</span>

@@ -1,10 +1,11 @@
 /**
  * Issue 5: the page statechart's paths, generated from the machine with createTestModel (the same generation,
- * events and UI restrictions as the jsdom suite tests/ui/page), executed in Chromium against the real CS server
- * on PostgreSQL through the documented test ids. The page clock is Playwright's: installed before navigation,
- * moved forward in 250 ms jumps, so the full 5 s spin and the 0.5 s pause cost about 25 rendered frames, not 5.5 s.
- * Each step's transitions count as covered once the page shows the state they lead to; the run fails if a
- * transition the CS page renders was never taken. The table goes to reports/transition-coverage-browser.*.
+ * events and UI restrictions as the jsdom suite tests/ui/page), executed in Chromium through the documented test
+ * ids: every path but the BP controls' against the real CS server on PostgreSQL, the paths ending in a BP control
+ * against the real Dota server. The page clock is Playwright's: installed before navigation, moved forward in
+ * 250 ms jumps, so the full 5 s spin and the 0.5 s pause cost about 25 rendered frames, not 5.5 s.
+ * Each step's transitions count as covered once the page shows the state they lead to; the run fails if any
+ * transition of the machine was taken by neither site's paths. The table goes to reports/transition-coverage-browser.*.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,13 +14,11 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { UpgradeResponse } from '../../src/api/contract.ts';
 import { upgradeMachine } from '../../src/machines/upgradeMachine.ts';
 import { coverageMarkdown, coverageTable, CoverageRecorder } from '../machines/coverage.ts';
-import { csSite } from '../machines/fixtures.ts';
 import { cachedPlan } from '../machines/pathCache.ts';
-import { abstract, modelEvents } from '../machines/pageModel.ts';
 import type { TransitionPath } from '../machines/paths.ts';
 import { writeReport } from '../machines/reports.ts';
-import { notRenderedOnCs, PASSING, uiCan } from '../ui/page/uiModel.ts';
-import { MODEL_BASE, ModelPage, sessionKind, URL_OF } from './modelPage.ts';
+import { PAGE_PLANS, PASSING } from '../ui/page/uiModel.ts';
+import { DOTA_BASE, MODEL_BASE, ModelPage, sessionKind, URL_OF } from './modelPage.ts';
 
 /** Full spin (the page's SPIN_MS) and the result pause; the clock jumps past them in steps GSAP follows. */
 const SPIN_MS = 5000;
@@ -28,14 +27,15 @@ const RESULT_DELAY_MS = 500;
 const JUMP_MS = 250;
 const MAX_ATTEMPTS = 12;
 
-const plan = cachedPlan('page-cs', upgradeMachine, { input: { site: csSite }, events: modelEvents, abstract, allow: uiCan, skip: notRenderedOnCs });
 
 /** The transition-covering set: a path whose events start a longer path is dropped (the longer takes all it takes). */
 function coveringSet(paths: TransitionPath[]): TransitionPath[] {
   const seqs = paths.map((p) => p.steps.map((s) => JSON.stringify(s.event)));
   return paths.filter((_, i) => !seqs.some((other, j) => j !== i && other.length > seqs[i].length && seqs[i].every((e, k) => e === other[k])));
 }
-const paths = coveringSet(plan.transitions);
+/** The CS page's paths (every transition but the BP controls') and the Dota page's (those ending in a BP control). */
+const csPaths = coveringSet(cachedPlan(PAGE_PLANS.cs.name, upgradeMachine, PAGE_PLANS.cs.options).transitions);
+const dotaPaths = coveringSet(cachedPlan(PAGE_PLANS.dota.name, upgradeMachine, PAGE_PLANS.dota.options).transitions);
 /**
  * Each path's proven transitions go to a file: Playwright starts a new worker after a failed test, so memory
  * would lose them. Under the output directory, which Playwright empties at the start of every run.
@@ -69,12 +69,12 @@ async function settle(page: Page): Promise<void> {
   });
 }
 
-async function runPath(browser: Browser, walked: TransitionPath): Promise<void> {
+async function runPath(browser: Browser, base: string, walked: TransitionPath): Promise<void> {
   const steps = walked.steps;
   const expectsLoss = steps.some((s) => s.event.type === 'xstate.done.actor.play' && (s.event as unknown as { output: { success: number } }).output.success === 0);
-  const context = await browser.newContext({ baseURL: MODEL_BASE });
+  const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
-  const mp = new ModelPage(page, expectsLoss);
+  const mp = new ModelPage(page, base, expectsLoss);
   /** What the page has shown so far: steps up to `confirmed` are proven, their transitions counted after the path. */
   const taken: string[][] = [];
   // Every answer the page got, per URL, in order: answer step j is the n-th of its URL, whenever it arrived
@@ -126,7 +126,7 @@ async function runPath(browser: Browser, walked: TransitionPath): Promise<void> 
       const { event, state } = steps[i];
       const last = i === steps.length - 1;
       const waitedRequest = last ? requestOfWaiting(state) : null;
-      const sent = waitedRequest ? page.waitForRequest((r) => r.url().startsWith(`${MODEL_BASE}${waitedRequest}`)) : null;
+      const sent = waitedRequest ? page.waitForRequest((r) => r.url().startsWith(`${base}${waitedRequest}`)) : null;
       if (event.type.startsWith('user.')) await arrangeAfter(i);
 
       if (isAnswer(event)) {
@@ -151,7 +151,7 @@ async function runPath(browser: Browser, walked: TransitionPath): Promise<void> 
       // A state the page leaves by an answer or a timer (the 0.5 s pause, which the DOM does not tell from the
       // spin) is proven by the state it leads to; a path's last waiting state by the request it sends.
       if (sent) await sent;
-      else if (!steps[i + 1]?.event.type.startsWith('xstate.') && !PASSING.some((w) => state.matches(w))) await mp.check(state);
+      else if (!steps[i + 1]?.event.type.startsWith('xstate.') && !PASSING.some((w) => state.matches(w))) await mp.check(state, steps.slice(0, i + 1).map((s) => s.event));
     }
     fs.mkdirSync(coverageDir(), { recursive: true });
     fs.writeFileSync(path.join(coverageDir(), `${test.info().testId}.json`), JSON.stringify({ path: test.info().title, taken: taken.flat() }));
@@ -160,23 +160,25 @@ async function runPath(browser: Browser, walked: TransitionPath): Promise<void> 
   }
 }
 
-test.describe('the statechart\'s paths in Chromium, against the real server', () => {
-  for (const [n, p] of paths.entries()) {
-    test(`P${n + 1}: ${p.description}`, async ({ browser }) => {
-      // The roll is the server's: a path needing the other outcome is played again with a fresh player.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await runPath(browser, p);
-          return;
-        } catch (err) {
-          if (!(err instanceof Retry) || attempt >= MAX_ATTEMPTS) throw err;
-        }
-      }
-    });
+/** Runs a path, again with fresh players while the server's roll gives the other outcome than the path needs. */
+async function runWithRetries(browser: Browser, base: string, p: TransitionPath): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runPath(browser, base, p);
+      return;
+    } catch (err) {
+      if (!(err instanceof Retry) || attempt >= MAX_ATTEMPTS) throw err;
+    }
   }
+}
+
+test.describe('the statechart\'s paths in Chromium, against the real server', () => {
+  for (const [n, p] of csPaths.entries()) test(`P${n + 1}: ${p.description}`, ({ browser }) => runWithRetries(browser, MODEL_BASE, p));
+  // The BP checkbox and the max-levels input exist on the Dota site only.
+  for (const [n, p] of dotaPaths.entries()) test(`D${n + 1} (dota): ${p.description}`, ({ browser }) => runWithRetries(browser, DOTA_BASE, p));
 
   // Last in file order (one worker, not fully parallel), so it sees every path's coverage.
-  test('took every transition the CS page renders', () => {
+  test('took every transition of the machine, CS and Dota paths together', () => {
     const recorder = new CoverageRecorder();
     const dir = coverageDir();
     for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
@@ -184,9 +186,10 @@ test.describe('the statechart\'s paths in Chromium, against the real server', ()
       recorder.path = run.path;
       run.taken.forEach((k) => recorder.mark(k));
     }
-    const rows = coverageTable(upgradeMachine, recorder, (k) => (notRenderedOnCs(k) ? 'the BP controls exist on the Dota site only' : null));
+    const rows = coverageTable(upgradeMachine, recorder);
     writeReport('transition-coverage-browser', coverageMarkdown('Transition coverage: the statechart\'s paths in Chromium (tests/e2e/model.spec.ts)', rows), rows);
-    // Computed from the machine definition: a transition no browser path took fails the run.
-    expect(rows.filter((r) => !r.covered && !r.excluded).map((r) => r.key)).toEqual([]);
+    // Computed from the machine definition, nothing excluded: a transition no browser path took fails the run.
+    expect(rows.filter((r) => !r.covered).map((r) => r.key)).toEqual([]);
+    expect(dotaPaths.map((p) => p.steps.at(-1)!.event.type).sort()).toEqual(['user.setMaxLevels', 'user.toggleBp']);
   });
 });

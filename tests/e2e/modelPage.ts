@@ -11,11 +11,14 @@ import type { IndexResponse } from '../../src/api/contract.ts';
 import { toMinor } from '../../src/domain/money.ts';
 import { PG_E2E } from '../../playwright.config.ts';
 import { LOCKED_ID, TOP_ID } from '../machines/fixtures.ts';
+import { BP_COOKIE_NAME, expectedBpScreen, type BpScreen } from '../ui/page/bpScreen.ts';
 import { controlOf, screenOf } from '../ui/page/uiModel.ts';
-import { freshName } from './helpers.ts';
+import { baseOf, freshName } from './helpers.ts';
 
 /** The CS server on PostgreSQL: the only one whose database a test may arrange (an empty inventory). */
 export const MODEL_BASE = `http://127.0.0.1:${PG_E2E.port}`;
+/** The Dota server (embedded PGlite), for the paths through the BP controls. */
+export const DOTA_BASE = baseOf('dota');
 
 /** Where each effect of the chart talks to the server (the request a dropped connection fails). */
 export const URL_OF: Record<string, string> = {
@@ -30,9 +33,13 @@ export interface Player {
   cookie: Parameters<BrowserContext['addCookies']>[0][number];
 }
 
-/** Registers a player through the API (demo mode: a starter pack with a type_prize 13 item); `empty` then marks every item sold. */
-export async function makePlayer(kind: 'full' | 'empty'): Promise<Player> {
-  const api = await playwrightRequest.newContext({ baseURL: MODEL_BASE });
+/**
+ * Registers a player through the API of the server at `base` (demo mode: a starter pack with a type_prize 13
+ * item); `empty` then marks every item sold, which only the PostgreSQL server's database allows.
+ */
+export async function makePlayer(base: string, kind: 'full' | 'empty'): Promise<Player> {
+  if (kind === 'empty' && base !== MODEL_BASE) throw new Error(`an empty inventory can be arranged on ${MODEL_BASE} only, not ${base}`);
+  const api = await playwrightRequest.newContext({ baseURL: base });
   const username = freshName(`mb${kind[0]}`);
   const password = 'model-pass-1';
   const res = await api.post('/api/auth/register', { form: { username, password } });
@@ -69,11 +76,11 @@ export class ModelPage {
   private shown: { id: number; locked: boolean }[] | null = null;
   private shownAll = false;
 
-  constructor(readonly page: Page, readonly expectsLoss: boolean) {}
+  constructor(readonly page: Page, readonly base: string, readonly expectsLoss: boolean) {}
 
   /** The player of a kind, registered once per attempt. */
   async player(kind: 'full' | 'empty'): Promise<Player> {
-    return (this.players[kind] ??= await makePlayer(kind));
+    return (this.players[kind] ??= await makePlayer(this.base, kind));
   }
 
   /** Makes the browser's session the one a load answer needs, now (before the action that starts the load). */
@@ -168,7 +175,7 @@ export class ModelPage {
 
   /** A target just above the stake (a likely win) or 50x it (a likely loss), found with the search box, clicked. */
   async pickTarget(stakedModelIds: number[]): Promise<void> {
-    const index = (await (await this.page.request.post(`${MODEL_BASE}/api/upgrade/index`)).json()) as IndexResponse;
+    const index = (await (await this.page.request.post(`${this.base}/api/upgrade/index`)).json()) as IndexResponse;
     if (this.targetId === null) {
       const ids = stakedModelIds.length ? await Promise.all(stakedModelIds.map((m) => this.roleId(m))) : [await this.roleId(TOP_ID)];
       const stake = ids.reduce((t, id) => t + toMinor(index.inventory!.find((i) => i.id === id)!.price), 0);
@@ -189,6 +196,7 @@ export class ModelPage {
       case 'user.pickItem': return this.pickItem(e.id as number);
       case 'user.pickTarget': return this.pickTarget(staked);
       case 'user.setFilter': return this.page.getByTestId('search-right').fill((e.patch as { text: string }).text);
+      case 'user.setMaxLevels': return this.page.getByTestId('max-levels').fill(e.value == null ? '' : String(e.value));
       case 'user.signIn': {
         // The answer the path expects decides the credentials: refused, or the player the next load shows.
         const kind = next?.type === 'xstate.error.actor.signIn' ? undefined : 'full';
@@ -202,14 +210,43 @@ export class ModelPage {
     }
   }
 
-  /** Checks a resting state in the DOM: its screen, the notice, the play button's state, the toggles. */
-  async check(s: AnyMachineSnapshot): Promise<void> {
-    const c = s.context as { notice: unknown; rollUnder: number | boolean; sound: boolean; user: unknown; inventory: unknown[] };
+  /** What the BP controls, the saved checkbox and the right grid show now (Dota). */
+  private async shownBpScreen(): Promise<BpScreen> {
+    const levels = this.page.getByTestId('max-levels');
+    const present = (await levels.count()) > 0;
+    const pager = this.page.getByTestId('page-pos-right');
+    return {
+      checked: await this.page.getByTestId('bp-mode').isChecked(),
+      maxLevels: present ? await levels.inputValue() : null,
+      placeholder: present ? await levels.getAttribute('placeholder') : null,
+      cookie: (await this.page.context().cookies(this.base)).find((c) => c.name === BP_COOKIE_NAME)?.value ?? null,
+      targetIds: await this.page.getByTestId('grid-right').locator('[data-testid^="target-item-"]').evaluateAll((els) =>
+        els.map((el) => Number(el.getAttribute('data-testid')!.split('-').pop()))),
+      pager: (await pager.count()) > 0 ? ((await pager.textContent()) ?? '').trim() : null,
+    };
+  }
+
+  /**
+   * Checks a resting state in the DOM: its screen, the notice, the play button's state, the toggles; on the Dota
+   * site the BP checkbox, max levels, the saved checkbox and the targets BP mode leaves (bpScreen.ts); on the CS
+   * site that there are no BP controls. `events` led to `s`.
+   */
+  async check(s: AnyMachineSnapshot, events: EventObject[]): Promise<void> {
+    const c = s.context as { notice: unknown; rollUnder: number | boolean; sound: boolean; user: unknown; inventory: unknown[]; site: { bpMode: boolean; resultPanel: string } };
     const shown = screenOf(s);
     if (shown) await expect(this.page.getByTestId(shown)).toBeVisible();
     const v = JSON.stringify(s.value);
-    if (v.includes('result') && !v.includes('selling')) {
+    if (v.includes('result') && !v.includes('selling') && c.site.resultPanel === 'cs') {
       await expect(this.page.getByTestId('result-panel')).toHaveAttribute('data-outcome', s.matches({ result: 'win' } as never) ? 'win' : 'loss');
+    }
+    if (!s.matches('error') && c.site.bpMode) {
+      const index = (await (await this.page.request.post(`${this.base}/api/upgrade/index`)).json()) as IndexResponse;
+      const want = expectedBpScreen(s, events, index.uitems);
+      expect(want.targetIds.length).toBeGreaterThan(0);
+      // The grid follows the filters at lower priority (useDeferredValue): poll until it has.
+      await expect.poll(() => this.shownBpScreen()).toEqual(want);
+    } else if (!c.site.bpMode) {
+      await expect(this.page.getByTestId('bp-mode')).toHaveCount(0);
     }
     await expect(this.page.getByTestId('error-notice')).toHaveCount(c.notice === null ? 0 : 1);
     if (s.matches('playing')) await expect(this.page.getByTestId('play')).toHaveAttribute('aria-busy', 'true');

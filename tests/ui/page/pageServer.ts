@@ -16,6 +16,8 @@ import { seedDatabase } from '../../../server/db/seed.ts';
 
 /** A running app, its database and the browser-like cookie jar the SPA's requests carry. */
 export interface PageServer {
+  /** The site variant the app serves. */
+  siteName: 'cs' | 'dota' | 'ru';
   app: FastifyInstance;
   db: Db;
   jar: Map<string, string>;
@@ -75,6 +77,7 @@ export async function startPageServer(site: 'cs' | 'dota' | 'ru' = 'cs'): Promis
   const nextLoad: { sid?: string | null } = {};
   configureApi({ baseURL: 'http://upgrades.test', fetch: injectFetch(app, jar, failing, nextLoad) });
   return {
+    siteName: site,
     app,
     db: handle.db,
     jar,

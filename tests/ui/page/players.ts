@@ -26,7 +26,9 @@ async function registerPlayer(server: PageServer): Promise<TestPlayer & { id: nu
 export async function fullPlayer(server: PageServer): Promise<TestPlayer> {
   const p = await registerPlayer(server);
   const name = `Locked Souvenir | Test ${p.id}`;
-  const [locked] = await server.db.insert(catalogueItems).values({ site: 'cs', name, priceMinor: 9_999_999, type: 'contraband', typePrize: 13, active: false }).returning({ id: catalogueItems.id });
+  // The index lists a player's items of the server's own site only.
+  const type = server.siteName === 'dota' ? 'Immortal' : 'contraband';
+  const [locked] = await server.db.insert(catalogueItems).values({ site: server.siteName, name, priceMinor: 9_999_999, type, typePrize: 13, active: false }).returning({ id: catalogueItems.id });
   await server.db.insert(inventoryItems).values({ userId: p.id, catalogueItemId: locked.id, source: 'grant' });
   return p;
 }

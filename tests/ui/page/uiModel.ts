@@ -3,13 +3,19 @@
  * there, so the generated paths are executable in the UI. Async states are left only by their own answer.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { csSite, dotaSite } from '../../machines/fixtures.ts';
+import { abstract, modelEvents } from '../../machines/pageModel.ts';
+import type { PathOptions } from '../../machines/paths.ts';
 
 const WAITING = ['loading', 'reloading', 'signingOut', { unauthenticated: 'submitting' }, { playing: 'requesting' }, { playing: 'revealing' }, { result: 'selling' }] as const;
 
-/** Transitions the CS variant cannot take in its UI: the BP controls exist on the Dota site only. */
-export const notRenderedOnCs = (key: string) => key.includes('user.setMaxLevels') || key.includes('user.toggleBp');
+/** The events only the BP controls send (checkbox `bp-mode`, input `max-levels`): rendered on the Dota site only. */
+export const BP_EVENTS = ['user.toggleBp', 'user.setMaxLevels'] as const;
 
-/** Whether the rendered CS page can produce `e` in snapshot `s`. */
+/** Whether a transition (key `source|event|index`, coverage.ts) is taken by a BP control. */
+export const takenByBpControl = (key: string) => (BP_EVENTS as readonly string[]).includes(key.split('|')[1]);
+
+/** Whether the rendered page of the snapshot's site variant can produce `e` in snapshot `s`. */
 export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
   const settles = e.type.startsWith('xstate.');
   const running = (s.context as { __running?: Record<string, boolean> }).__running ?? {};
@@ -18,12 +24,14 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
   if (!settles && WAITING.some((w) => s.matches(w as never))) return false;
   // The error screen replaces the page: only its retry button (and the header) remain.
   if (!settles && s.matches('error')) return e.type === 'user.retry';
-  const c = s.context as { user: unknown; inventory: unknown[]; notice: unknown; staked: number[] };
+  const c = s.context as { user: unknown; inventory: unknown[]; notice: unknown; staked: number[]; site: { bpMode: boolean }; right: { bp: boolean } };
   const itemsShown = c.user !== null && c.inventory.length > 0;
   switch (e.type) {
-    case 'user.setMaxLevels':
+    // The BP checkbox exists on the Dota site only; the max-levels input only while BP mode is on.
     case 'user.toggleBp':
-      return false;
+      return c.site.bpMode;
+    case 'user.setMaxLevels':
+      return c.site.bpMode && c.right.bp;
     case 'user.dismissNotice':
       return c.notice !== null;
     case 'user.page':
@@ -54,6 +62,7 @@ export function controlOf(e: EventObject): string | null {
     case 'user.dismissNotice': return 'notice-close';
     case 'user.toggleSort': return 'sort-left';
     case 'user.page': return 'page-next-left';
+    case 'user.toggleBp': return 'bp-mode';
     default: return null;
   }
 }
@@ -67,6 +76,20 @@ export function screenOf(s: AnyMachineSnapshot): string | null {
   if (v.includes('unauthenticated')) return 'sign-in';
   if (v === '"empty"') return 'inventory-empty';
   if (v === '"error"') return 'load-error';
-  if (v.includes('result') && !v.includes('selling')) return 'result-panel';
+  if (v.includes('result') && !v.includes('selling')) {
+    // The CS site's own panel; the other variants show a win or a loss panel.
+    if ((s.context as { site: { resultPanel: string } }).site.resultPanel === 'cs') return 'result-panel';
+    return s.matches({ result: 'win' } as never) ? 'win-panel' : 'loss-panel';
+  }
   return null;
 }
+
+/**
+ * The two walks of the rendered page (jsdom and browser alike), as cachedPlan names and options. Together they
+ * take every transition: the CS page every one but the BP controls' (it does not render them), the Dota page
+ * those two (its other transitions are the CS page's, so its run is kept to the paths that end in a BP control).
+ */
+export const PAGE_PLANS = {
+  cs: { name: 'page-cs', options: { input: { site: csSite }, events: modelEvents, abstract, allow: uiCan, skip: takenByBpControl } },
+  dota: { name: 'page-dota', options: { input: { site: dotaSite }, events: modelEvents, abstract, allow: uiCan, skip: (k: string) => !takenByBpControl(k) } },
+} as const satisfies Record<string, { name: string; options: PathOptions }>;

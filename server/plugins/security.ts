@@ -5,8 +5,8 @@
  * x-forwarded-proto from a trusted proxy), so plain-HTTP installs are not locked out. A state-changing request
  * whose Origin (or, without one, Referer) is another site is a 403, on top of SameSite=Lax and the token.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyPluginAsync, type FastifyRequest } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { AppError } from '../messages.ts';
 import type { AppContext } from '../routes/context.ts';
 
@@ -71,9 +71,29 @@ function hostPort(u: URL): string {
   return u.port || (u.protocol === 'https:' ? '443' : '80');
 }
 
+/** Headers of every answer that are not helmet's. */
+const NOT_HELMET = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers @fastify/helmet sends with these options, taken once from one answer of a throwaway instance.
+ * The plugin rebuilds helmet's whole middleware (CSP parsing included) on every request; these headers depend
+ * on the configuration only (no CSP nonces, HSTS handled below), so computing them once gives the same bytes.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  try {
+    await probe.register(fastifyHelmet, options);
+    probe.get('/', async () => '');
+    const res = await probe.inject({ method: 'GET', url: '/' });
+    return Object.fromEntries(Object.entries(res.headers).filter(([k, v]) => !NOT_HELMET.has(k) && typeof v === 'string') as Array<[string, string]>);
+  } finally {
+    await probe.close();
+  }
+}
+
 /** Headers and cross-site refusal as hooks on the app; registered before the routes. */
 export const securityPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  await app.register(fastifyHelmet, {
+  const headers = await helmetHeaders({
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(ctx.config) },
     hsts: false,
@@ -84,6 +104,7 @@ export const securityPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   });
 
   app.addHook('onRequest', async (req, reply) => {
+    reply.headers(headers);
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
     if (SAFE_METHODS.has(req.method)) return;
     const source = requestSource(req);

@@ -81,17 +81,14 @@ export class CoverageRecorder {
 /** One row of the coverage table. */
 export interface CoverageRow extends TransitionInfo {
   covered: boolean;
-  /** Why a transition needs no path in this run (e.g. not rendered on this variant), or null. */
-  excluded: string | null;
   coveredBy: string[];
 }
 
 /** The coverage table of a run: every transition of the definition and the paths that took it. */
-export function coverageTable(machine: AnyStateMachine, recorder: CoverageRecorder, exclude?: (key: string) => string | null): CoverageRow[] {
+export function coverageTable(machine: AnyStateMachine, recorder: CoverageRecorder): CoverageRow[] {
   return transitionInfos(machine).map((t) => ({
     ...t,
     covered: recorder.taken.has(t.key),
-    excluded: exclude?.(t.key) ?? null,
     coveredBy: [...(recorder.takenBy.get(t.key) ?? [])],
   }));
 }
@@ -102,14 +99,13 @@ export function coverageMarkdown(title: string, rows: CoverageRow[]): string {
   const paths = [...new Set(rows.flatMap((r) => r.coveredBy))];
   const num = new Map(paths.map((p, i) => [p, i + 1]));
   const covered = rows.filter((r) => r.covered).length;
-  const excluded = rows.filter((r) => r.excluded).length;
   const lines = [
     `# ${title}`, '',
-    `${covered} of ${rows.length} transitions covered${excluded ? `; ${excluded} excluded from this run` : ''}.`, '',
+    `${covered} of ${rows.length} transitions covered.`, '',
     '| # | Transition | Source state | Event | Guard | Target | Description | Covered by paths |',
     '|---|---|---|---|---|---|---|---|',
     ...rows.map((r, i) => {
-      const by = r.covered ? r.coveredBy.map((p) => `P${num.get(p)}`).join(', ') || 'yes' : r.excluded ? `excluded: ${cell(r.excluded)}` : '**NOT COVERED**';
+      const by = r.covered ? r.coveredBy.map((p) => `P${num.get(p)}`).join(', ') || 'yes' : '**NOT COVERED**';
       return `| ${i + 1} | \`${cell(r.key)}\` | ${r.source} | ${cell(r.event)} | ${r.guard ?? ''} | ${r.targets.join(', ') || '(self)'} | ${cell(r.description)} | ${by} |`;
     }),
     '', '## Paths', '',

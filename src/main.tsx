@@ -2,11 +2,12 @@
  * Boot: read the variant, start i18n and the page actor (with the inspector in development), render. The page's
  * data calls and the language's strings are requested at once, side by side; the variant comes with the HTML.
  */
+// First, for its side effect: the data calls start before the rest of the bundle evaluates.
+import './earlyLoad.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchSite } from './api/site.ts';
 import { initI18n } from './i18n/index.ts';
-import { startLoadPage } from './machines/actors.ts';
 import { readPrefs } from './machines/prefs.ts';
 import { upgradeMachine } from './machines/upgradeMachine.ts';
 import { siteFromDocument } from './site/fromDocument.ts';
@@ -52,5 +53,4 @@ async function boot(root: ReturnType<typeof createRoot>): Promise<void> {
   );
 }
 
-startLoadPage();
 void boot(createRoot(document.getElementById('root')!));

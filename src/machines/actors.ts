@@ -1,42 +1,19 @@
 /** The statechart's effects: each actor wraps src/api calls. Tests swap them with machine.provide({ actors }). */
 import { fromPromise } from 'xstate';
-import type { IndexResponse, UpgradeResponse, UserDto } from '../api/contract.ts';
-import { fetchMe, login, logout, register } from '../api/auth.ts';
+import type { UpgradeResponse } from '../api/contract.ts';
+import { login, logout, register } from '../api/auth.ts';
 import { sellItem } from '../api/inventory.ts';
 import { fetchToken } from '../api/token.ts';
-import { fetchIndex, upgradeItems } from '../api/upgrade.ts';
+import { fetchPageData, takePageLoad, type PageData } from '../api/pageLoad.ts';
+import { upgradeItems } from '../api/upgrade.ts';
 import type { SignInMode } from './events.ts';
 import type { PlayInput } from './game.ts';
 
 /** What loading the page answers: the lists and the signed-in user (for the header). */
-export interface LoadOutput {
-  index: IndexResponse;
-  user: UserDto | null;
-}
+export type LoadOutput = PageData;
 
-async function fetchPage(): Promise<LoadOutput> {
-  const [index, user] = await Promise.all([fetchIndex(), fetchMe()]);
-  return { index, user };
-}
-
-let early: Promise<LoadOutput> | null = null;
-
-/**
- * Starts the first load at boot, before the page actor exists, so the calls run while i18n and React start
- * (issue 6: they were the longest step before the first item picture). The next loadPage takes it over.
- */
-export function startLoadPage(): void {
-  early ??= fetchPage();
-  // Handled where loadPage awaits it; this only keeps a failure from counting as unhandled in the meantime.
-  early.catch(() => {});
-}
-
-/** Index and current user, in parallel: the load started at boot if there is one, else a fresh one. */
-export const loadPage = fromPromise<LoadOutput>(() => {
-  const pending = early;
-  early = null;
-  return pending ?? fetchPage();
-});
+/** Index and current user, in parallel: the load started at boot (src/earlyLoad.ts) if there is one, else a fresh one. */
+export const loadPage = fromPromise<LoadOutput>(() => takePageLoad() ?? fetchPageData());
 
 /** One game: a fresh single-use caseopen token, then upgrade_items. */
 export const play = fromPromise<UpgradeResponse, PlayInput>(async ({ input }) => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { ApiError, configureApi, request } from '../../../src/api/client.ts';
-import { loadPage, startLoadPage } from '../../../src/machines/actors.ts';
+import { startPageLoad as startLoadPage } from '../../../src/api/pageLoad.ts';
+import { loadPage } from '../../../src/machines/actors.ts';
 
 /** A fetch that answers the index and me calls, counting them; `fail` makes the index answer 500. */
 function fakeServer() {

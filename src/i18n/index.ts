@@ -5,6 +5,7 @@
 import i18next, { type i18n } from 'i18next';
 import type en from './en.json';
 import type fairEn from './fair.en.json';
+import { loadMessages } from './messages.ts';
 
 /** The page's own strings, the shape both languages share (typed keys). */
 export type Messages = typeof en;
@@ -16,23 +17,12 @@ declare module 'i18next' {
   }
 }
 
-type Json = { default: Record<string, unknown> };
-// en.json -> namespace 'translation'; fair.en.json -> namespace 'fair'. Lazy chunks: only the site's language,
-// and a feature's namespace only when a component first asks for it (useTranslation('fair')).
-const files = import.meta.glob<Json>('./*.json');
-
-function fileFor(lang: string, ns: string): (() => Promise<Json>) | undefined {
-  return files[ns === 'translation' ? `./${lang}.json` : `./${ns}.${lang}.json`];
-}
-
-/** An i18next backend reading the bundled JSON chunks. */
+/** An i18next backend reading the bundled JSON chunks (lazy: only the site's language, a namespace on first use). */
 const chunkBackend = {
   type: 'backend' as const,
   init() {},
   read(lang: string, ns: string, done: (err: unknown, data?: Record<string, unknown>) => void) {
-    const load = fileFor(lang, ns);
-    if (!load) return done(null, {});
-    load().then((m) => done(null, m.default), (err) => done(err));
+    loadMessages(lang, ns).then((data) => done(null, data), (err) => done(err));
   },
 };
 

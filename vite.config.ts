@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './bench/precompress.ts';
 import { pixiSlim } from './scripts/vite-pixi-slim.ts';
+import { stripMachineDescriptions } from './scripts/vite-strip-descriptions.ts';
 
 // The Pixi wheel (pixi.js, @pixi/react with its reconciler, GSAP) is one lazy chunk; the entry must not import
 // it. Vite's preload helper gets a group of its own, or it would land inside the pixi chunk and make the
@@ -9,7 +10,8 @@ import { pixiSlim } from './scripts/vite-pixi-slim.ts';
 export default defineConfig({
   base: '/',
   // .br and .gz beside each built text asset, which the server sends pre-compressed (docs/performance.md).
-  plugins: [react(), pixiSlim(), precompress()],
+  // The statechart's descriptions serve the inspector and `npm run paths` (from the source), not the page.
+  plugins: [react(), pixiSlim(), stripMachineDescriptions(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInto, measureBundle, type BundleReport } from '../../bench/lib/bundle.ts';
 
 /**
- * KB as 1,024 bytes (KiB), the unit Chrome DevTools and Lighthouse report transfer sizes in. (At 1,000 bytes the
- * first-paint figure is about 1 KB over: see docs/performance.md.)
+ * KB as 1,000 bytes, the SI unit: the strictest reading of issue 6's "120 KB" and "330 KB", so the budget holds
+ * whichever way it is read (1,024-byte KiB would allow 2,880 and 7,920 bytes more).
  */
-const KB = 1024;
+const KB = 1000;
 const FIRST_PAINT_BUDGET = 120 * KB;
 const ALL_JS_BUDGET = 330 * KB;
 

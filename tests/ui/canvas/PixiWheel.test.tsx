@@ -28,7 +28,14 @@ vi.mock('gsap/gsap-core', () => {
 });
 
 // Pixi classes are only handed to extend(); importing the real package in jsdom would probe a canvas context.
-vi.mock('pixi.js', () => ({ Container: class {}, Graphics: class {}, Text: class {}, BitmapText: class {} }));
+vi.mock('pixi.js', () => ({
+  Container: class {},
+  Graphics: class {},
+  Text: class {},
+  Sprite: class {},
+  Ticker: { system: { autoStart: true, stop: () => undefined, update: () => undefined } },
+  BitmapFontManager: { install: () => ({ chars: {}, lineHeight: 0, baseLineOffset: 0, baseMeasurementFontSize: 100 }) },
+}));
 
 // The Pixi application the wheel gets: it counts the renders the wheel asks for (Pixi's own ticker is off).
 const pixiApp = { renderer: { resize: vi.fn() }, render: vi.fn() };

@@ -22,6 +22,18 @@ interface Recent {
   items: unknown[];
 }
 
+/** Whether two lists hold the same items field by field (a reload that changed nothing). */
+export function sameItems(a: readonly Item[], b: readonly Item[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.id !== y.id || x.price !== y.price || x.name !== y.name || x.type !== y.type || x.type_prize !== y.type_prize || x.image !== y.image) return false;
+  }
+  return true;
+}
+
 /** A list sorted by price (ties by id) with per-item search keys, and its recent filter results. */
 export class SearchIndex<T extends Item> {
   /** The list in display order. */

@@ -9,7 +9,7 @@ import { PAGE_SIZE } from '../domain/constants.ts';
 import { pageCount, pageOf, type FilterState, type SortDirection } from '../domain/filters.ts';
 import type { Item } from '../domain/item.ts';
 import { toMinor } from '../domain/money.ts';
-import { SearchIndex } from '../domain/searchIndex.ts';
+import { SearchIndex, sameItems } from '../domain/searchIndex.ts';
 import type { PageContext, TargetView } from './context.ts';
 
 /** Remembers the last result per argument tuple (compared by identity). */
@@ -24,9 +24,34 @@ function memoLast<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) =
   };
 }
 
-const indexOf = (items: readonly Item[], sort: SortDirection) => new SearchIndex(items, sort);
-const leftIndex = memoLast(indexOf);
-const rightIndex = memoLast(indexOf);
+/**
+ * Derives a value from a list, kept across reloads that bring the same items (after every game the catalogue
+ * comes back unchanged): compared by identity first, then once field by field per new list.
+ */
+function keepAcrossReloads<R>(derive: (items: readonly Item[]) => R): (items: readonly Item[]) => R {
+  let seen: readonly Item[] | null = null;
+  let value: R;
+  return (items) => {
+    if (items !== seen) {
+      if (seen === null || !sameItems(seen, items)) value = derive(items);
+      seen = items;
+    }
+    return value;
+  };
+}
+
+/** Both sorts' indexes of a list: the sort, the lower-cased names and the recent results survive a reload. */
+function indexes(): (items: readonly Item[], sort: SortDirection) => SearchIndex<Item> {
+  const of = keepAcrossReloads(() => ({ asc: null as SearchIndex<Item> | null, desc: null as SearchIndex<Item> | null }));
+  return (items, sort) => {
+    const both = of(items);
+    return (both[sort] ??= new SearchIndex(items, sort));
+  };
+}
+
+const leftIndex = indexes();
+const rightIndex = indexes();
+const catalogue = keepAcrossReloads((items) => new Map(items.map((i) => [i.id, i])));
 
 function filtered(index: SearchIndex<Item>, filter: FilterState, levels: number | null): Item[] {
   return index.filter(filter, levels);
@@ -74,12 +99,10 @@ export function stakeMinor(ctx: Pick<PageContext, 'inventory' | 'staked'>): numb
   return total;
 }
 
-const catalogueIndex = memoLast((items: readonly Item[]) => new Map(items.map((i) => [i.id, i])));
-
 /** The chosen target item, if it is in the catalogue. */
 export function targetItem(ctx: Pick<PageContext, 'uitems' | 'target'>): Item | null {
   if (ctx.target == null) return null;
-  return catalogueIndex(ctx.uitems).get(ctx.target) ?? null;
+  return catalogue(ctx.uitems).get(ctx.target) ?? null;
 }
 
 /** The first staked item (it sets the multiplier). */

@@ -7,28 +7,37 @@ import { PlayControls } from './PlayControls.tsx';
 import { StakeSummary } from './StakeSummary.tsx';
 import { WheelSlot } from './WheelSlot.tsx';
 
-// The result panels are not needed for first paint: their chunk is fetched when a game starts, long before
-// the 5 s spin ends.
+// The result panels are not needed for first paint.
 const loadResult = () => import('./ResultPanel.tsx').then((m) => ({ default: m.ResultPanel }));
 const ResultPanel = lazy(loadResult);
 
-/** The game column. */
-export function GamePanel() {
+/**
+ * The result panel's place: the only part of the column that follows the game's state, so starting a game or
+ * showing its result re-renders this slot and not the wheel, the counters and the controls beside it. The
+ * panel's chunk is fetched when a game starts, long before the spin ends.
+ */
+function ResultSlot() {
   const playing = PageActor.useSelector((s) => s.matches('playing'));
   const showResult = PageActor.useSelector((s) => s.matches('result'));
   useEffect(() => {
     if (playing) void loadResult();
   }, [playing]);
+  if (!showResult) return null;
+  return (
+    <Suspense fallback={null}>
+      <ResultPanel />
+    </Suspense>
+  );
+}
+
+/** The game column. */
+export function GamePanel() {
   return (
     <section className="game" aria-label="Upgrade">
       <div className="game__wheel">
         <WheelSlot />
       </div>
-      {showResult && (
-        <Suspense fallback={null}>
-          <ResultPanel />
-        </Suspense>
-      )}
+      <ResultSlot />
       <StakeSummary />
       <MultiplierBar />
       <PlayControls />

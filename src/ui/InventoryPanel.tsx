@@ -6,18 +6,35 @@ import { ItemGrid } from './ItemGrid.tsx';
 import { PageActor } from './pageActor.ts';
 import { SignInForm } from './SignInForm.tsx';
 
+/**
+ * Item count, choose-all and clear: their own component, because whether the buttons are enabled changes when a
+ * game starts and ends, and that must not re-render the inventory's filters and grid.
+ */
+function InventoryTools() {
+  const { t } = useTranslation();
+  const actor = PageActor.useActorRef();
+  const total = PageActor.useSelector((s) => s.context.inventory.length);
+  const canChooseAll = PageActor.useSelector((s) => s.can({ type: 'user.chooseAll' }));
+  const canClear = PageActor.useSelector((s) => s.can({ type: 'user.clear' }));
+  return (
+    <div className="panel__tools">
+      <span className="panel__meta">{t('inventory.count', { count: total })}</span>
+      <button type="button" className="btn btn--ghost" data-testid="choose-all" disabled={!canChooseAll}
+        onClick={() => actor.send({ type: 'user.chooseAll' })}>{t('actions.chooseAll')}</button>
+      <button type="button" className="btn btn--ghost" data-testid="clear" disabled={!canClear}
+        onClick={() => actor.send({ type: 'user.clear' })}>{t('actions.clear')}</button>
+    </div>
+  );
+}
+
 /** The player's inventory column. */
 export function InventoryPanel() {
   const { t } = useTranslation();
-  const actor = PageActor.useActorRef();
   const screen = PageActor.useSelector((s) =>
     s.matches('loading') ? 'loading' : s.matches('unauthenticated') ? 'signedOut' : s.matches('empty') || (s.context.user && s.context.inventory.length === 0) ? 'empty' : 'items',
   );
   const stakedCount = PageActor.useSelector((s) => s.context.staked.length);
-  const total = PageActor.useSelector((s) => s.context.inventory.length);
   const site = PageActor.useSelector((s) => s.context.site);
-  const canChooseAll = PageActor.useSelector((s) => s.can({ type: 'user.chooseAll' }));
-  const canClear = PageActor.useSelector((s) => s.can({ type: 'user.clear' }));
 
   return (
     <section className="panel panel--left" aria-labelledby="left-title">
@@ -37,13 +54,7 @@ export function InventoryPanel() {
       {screen === 'items' && (
         <>
           <FilterBar side="left" />
-          <div className="panel__tools">
-            <span className="panel__meta">{t('inventory.count', { count: total })}</span>
-            <button type="button" className="btn btn--ghost" data-testid="choose-all" disabled={!canChooseAll}
-              onClick={() => actor.send({ type: 'user.chooseAll' })}>{t('actions.chooseAll')}</button>
-            <button type="button" className="btn btn--ghost" data-testid="clear" disabled={!canClear}
-              onClick={() => actor.send({ type: 'user.clear' })}>{t('actions.clear')}</button>
-          </div>
+          <InventoryTools />
           <ItemGrid side="left" />
         </>
       )}

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { atLeast, atMost, info, type Figure } from './lib/figures.ts';
-import { GameLoad, type GamesResult } from './lib/games.ts';
+import { GameLoad, mergeGames, type GamesResult, type GamesSample } from './lib/games.ts';
 import { request } from './lib/http.ts';
 import { backendCpuSeconds, createDatabase, dropDatabase, pgbenchInit, pgbenchRun, type PgbenchResult } from './lib/pg.ts';
 import { prepareDatabase, type BenchData } from './lib/prepare.ts';
@@ -25,6 +25,8 @@ export const SERVER_BENCH = {
   /** The memory stretch stops here at the latest, so the whole bench stays under 10 minutes. */
   memoryMaxSeconds: 220,
   windowSeconds: 20,
+  /** The window is cut into rounds of pgbench then games, so load from other work hits both alike. */
+  windowRounds: 2,
   pgbenchScale: 32,
   pgbenchThreads: 2,
   pgliteSeconds: 15,
@@ -72,6 +74,17 @@ async function settledIndex(server: BenchServer, cookie: string, maxSeconds = 60
   }
   agent.destroy();
   return { br: last.body, wireBytes: last.wireBytes };
+}
+
+/** Equal-length pgbench rounds as one result: transactions added, tps averaged. */
+function mergePgbench(rounds: PgbenchResult[]): PgbenchResult {
+  return {
+    tps: rounds.reduce((n, r) => n + r.tps, 0) / rounds.length,
+    latencyMs: rounds.reduce((n, r) => n + r.latencyMs, 0) / rounds.length,
+    transactions: rounds.reduce((n, r) => n + r.transactions, 0),
+    failed: rounds.reduce((n, r) => n + r.failed, 0),
+    command: `${rounds[0].command} (${rounds.length} rounds interleaved with the games)`,
+  };
 }
 
 /** The same answer, identity and gzip, to lay beside the brotli one as a static file. */
@@ -141,25 +154,34 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     log(`games: warm-up to ${c.memoryGamesLow}`);
     const warm = await load.run({ games: c.memoryGamesLow });
     const rssLow = server.rssMb();
-    log('pgbench run');
-    const pgbench = await pgbenchRun(PGBENCH_DB, c.clients, c.pgbenchThreads, c.windowSeconds);
-    log('games: measured window');
-    const cpu0 = server.cpuSeconds();
-    const pgCpu0 = backendCpuSeconds(GAMES_DB);
-    const benchCpu0 = process.cpuUsage();
-    const window = await load.run({ seconds: c.windowSeconds });
+    const rounds: PgbenchResult[] = [];
+    const samples: GamesSample[] = [];
+    const cpu = { server: 0, pg: 0, client: 0 };
+    for (let i = 0; i < c.windowRounds; i++) {
+      const seconds = c.windowSeconds / c.windowRounds;
+      log(`pgbench run, round ${i + 1} of ${c.windowRounds}`);
+      rounds.push(await pgbenchRun(PGBENCH_DB, c.clients, c.pgbenchThreads, seconds));
+      log(`games, round ${i + 1} of ${c.windowRounds}`);
+      const [server0, pg0, client0] = [server.cpuSeconds(), backendCpuSeconds(GAMES_DB), process.cpuUsage()];
+      samples.push(await load.sample({ seconds }));
+      const client = process.cpuUsage(client0);
+      cpu.server += server.cpuSeconds() - server0;
+      cpu.pg += backendCpuSeconds(GAMES_DB) - pg0;
+      cpu.client += (client.user + client.system) / 1e6;
+    }
+    const pgbench = mergePgbench(rounds);
+    const window = mergeGames(samples);
     const perGame = (seconds: number) => (seconds * 1000) / window.games;
-    const serverCpuMsPerGame = perGame(server.cpuSeconds() - cpu0);
-    const pgCpuMsPerGame = perGame(backendCpuSeconds(GAMES_DB) - pgCpu0);
-    const benchCpu = process.cpuUsage(benchCpu0);
-    const clientCpuMsPerGame = perGame((benchCpu.user + benchCpu.system) / 1e6);
+    const serverCpuMsPerGame = perGame(cpu.server);
+    const pgCpuMsPerGame = perGame(cpu.pg);
+    const clientCpuMsPerGame = perGame(cpu.client);
     const done = warm.games + window.games;
     log(`games: on to ${c.memoryGamesHigh} (at most ${c.memoryMaxSeconds} s)`);
     const rest = await load.run({ games: c.memoryGamesHigh - done, seconds: c.memoryMaxSeconds });
     const rssHigh = server.rssMb();
     const totalGames = done + rest.games;
     load.close();
-    raw.postgres = { pgbench, warm, window, rest, rssLow, rssHigh, totalGames, serverCpuMsPerGame, pgCpuMsPerGame, clientCpuMsPerGame, poolSize: c.poolSize, workers: c.workers };
+    raw.postgres = { pgbench, pgbenchRounds: rounds, gameRounds: samples.map(({ upgradeMs: _u, gameMs: _g, ...r }) => r), warm, window, rest, rssLow, rssHigh, totalGames, serverCpuMsPerGame, pgCpuMsPerGame, clientCpuMsPerGame, poolSize: c.poolSize, workers: c.workers };
     log(`CPU per game in the window: server ${serverCpuMsPerGame.toFixed(2)} ms, PostgreSQL backends ${pgCpuMsPerGame.toFixed(2)} ms, load driver ${clientCpuMsPerGame.toFixed(2)} ms`);
     log('index vs static');
     const index = await indexFigures(server, data, distDir, raw);

@@ -20,6 +20,30 @@ export interface GamesResult {
   firstError?: string;
 }
 
+/** Latencies of one stretch, kept so that interleaved stretches can be reported as one window. */
+export interface GamesSample extends GamesResult {
+  upgradeMs: number[];
+  gameMs: number[];
+}
+
+/** Several stretches as one: counts and times added, percentiles over all latencies. */
+export function mergeGames(parts: GamesSample[]): GamesResult {
+  const upgradeMs = parts.flatMap((p) => p.upgradeMs);
+  const gameMs = parts.flatMap((p) => p.gameMs);
+  const games = parts.reduce((n, p) => n + p.games, 0);
+  const seconds = parts.reduce((n, p) => n + p.seconds, 0);
+  return {
+    games,
+    errors: parts.reduce((n, p) => n + p.errors, 0),
+    seconds,
+    gamesPerSecond: games / seconds,
+    medianMs: median(upgradeMs),
+    p99Ms: percentile(upgradeMs, 99),
+    gameMedianMs: median(gameMs),
+    firstError: parts.find((p) => p.firstError)?.firstError,
+  };
+}
+
 /** Plays games on all players until `stop` says so (checked before each game); bounded by the players' items. */
 export class GameLoad {
   private next: number[];
@@ -37,6 +61,12 @@ export class GameLoad {
 
   /** Plays until `games` more games are done (or `seconds` passed, whichever first), all players at once. */
   async run(limit: { games?: number; seconds?: number }, onGame?: (done: number) => void): Promise<GamesResult> {
+    const { upgradeMs: _u, gameMs: _g, ...result } = await this.sample(limit, onGame);
+    return result;
+  }
+
+  /** As run, with the latencies. */
+  async sample(limit: { games?: number; seconds?: number }, onGame?: (done: number) => void): Promise<GamesSample> {
     const upgradeMs: number[] = [];
     const gameMs: number[] = [];
     let started = 0;
@@ -71,6 +101,8 @@ export class GameLoad {
       p99Ms: percentile(upgradeMs, 99),
       gameMedianMs: median(gameMs),
       firstError,
+      upgradeMs,
+      gameMs,
     };
   }
 

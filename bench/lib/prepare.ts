@@ -109,6 +109,9 @@ export async function prepareDatabase(target: DbTarget, opts: PrepareOptions): P
       .where(and(eq(inventoryItems.userId, indexUser), eq(inventoryItems.catalogueItemId, shape.stake.id)))
       .orderBy(asc(inventoryItems.id));
     const indexPlayer = { cookie: `sid=${await createSession(db, indexUser, 1)}`, items: cheap.map((r) => r.id) };
+    // Planner statistics for the bulk-loaded rows, as autovacuum would gather soon after (and as pgbench -i does
+    // for its tables), so the runs do not measure plans made for empty tables.
+    await db.execute(sql`analyze`);
     return { indexPlayer, players, stakePerGame: opts.stakePerGame, targetId: shape.target.id, stakeName: shape.stake.name, targetName: shape.target.name, chancePercent: shape.chancePercent, catalogueTargets: opts.catalogueTargets };
   } finally {
     await handle.close();

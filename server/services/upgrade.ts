@@ -82,8 +82,11 @@ const lockStake = statement('upgrade_lock_stake', `
 const writeGame = statement('upgrade_write', `
   with g as (select nextval(pg_get_serial_sequence('games', 'id')) as id),
   spent as (
+    -- By primary key only: statement 2 locked these rows after checking they are this player's and owned, so
+    -- no other transaction can have changed them. With the owner in the condition the planner may walk the
+    -- player's (user_id, state) index over every owned item instead (thousands in a big inventory).
     update inventory_items set state = 'spent', updated_at = now(), spent_game_id = (select id from g)
-    where id = any($1::int[]) and user_id = $2::int and state = 'owned'
+    where id = any($1::int[]) and state = 'owned'
     returning id),
   seed as (update seeds set nonce = nonce + 1 where id = $3::int returning id),
   won as (

@@ -1,10 +1,14 @@
 /**
- * The only wheel module the page imports statically. It shows the SVG placeholder at once, starts loading the
- * Pixi wheel chunk (Pixi + @pixi/react + GSAP, ~220 KB gz) on mount, and swaps to it once it has arrived, but
- * never in the middle of a spin the placeholder is running: that would restart the spin or report it twice.
- * If the chunk fails to load, the placeholder simply stays and keeps playing.
+ * The only wheel module the page imports statically. It shows the SVG placeholder at once and loads the Pixi
+ * wheel chunk (Pixi + @pixi/react + GSAP, ~220 KB gz) when the wheel first has something to animate (a chance,
+ * or a game) and the player has been idle for a moment (see inputQuiet.ts): at rest both wheels look the same,
+ * and Pixi's start-up (its chunk, a WebGL context, shaders) holds the main thread too long to run while the
+ * player is typing a search right after the page loads. It swaps to Pixi once it has arrived, but never in the
+ * middle of a spin the placeholder is running: that would restart the spin or report it twice. If the chunk
+ * fails to load, the placeholder simply stays and keeps playing.
  */
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { afterInputQuiet, immediately, type Schedule } from './inputQuiet.ts';
 import { SvgWheel } from './SvgWheel.tsx';
 import type { WheelProps } from './wheelTypes.ts';
 
@@ -25,8 +29,14 @@ class WheelBoundary extends Component<{ fallback: ReactNode; onError: () => void
   }
 }
 
-/** Builds a lazy wheel around `load`; the loader runs once per factory, however many wheels mount. */
-export function createLazyWheel(load: WheelLoader): ComponentType<WheelProps> {
+/** Player idle time before the Pixi wheel loads and starts (its start-up holds the main thread). */
+export const QUIET_MS = 1000;
+
+/**
+ * Builds a lazy wheel around `load`; the loader runs once per factory, however many wheels mount, once a wheel
+ * shows a chance or a game and `schedule` says so (at once by default).
+ */
+export function createLazyWheel(load: WheelLoader, schedule: Schedule = immediately): ComponentType<WheelProps> {
   let loaded = false;
   let pending: ReturnType<WheelLoader> | null = null;
   const start = () => {
@@ -44,18 +54,22 @@ export function createLazyWheel(load: WheelLoader): ComponentType<WheelProps> {
     // Set while the placeholder runs a spin (or holds its result); cleared at 'idle'. Written during render on
     // purpose: the choice of renderer for this very render depends on it, and the writes are idempotent.
     const placeholderOwnsGame = useRef(false);
+    const needed = props.chance > 0 || props.phase !== 'idle';
 
     useEffect(() => {
-      if (ready) return undefined;
+      if (ready || !needed) return undefined;
       let live = true;
-      start().then(
-        () => live && setReady(true),
-        () => live && setFailed(true),
-      );
+      const cancel = schedule(() => {
+        start().then(
+          () => live && setReady(true),
+          () => live && setFailed(true),
+        );
+      });
       return () => {
         live = false;
+        cancel();
       };
-    }, [ready]);
+    }, [ready, needed]);
 
     const usePixi = ready && !failed;
     if (props.phase === 'idle') placeholderOwnsGame.current = false;
@@ -84,9 +98,11 @@ export function webglAvailable(): boolean {
 }
 
 /**
- * The wheel the page mounts: placeholder first, Pixi once its chunk has loaded. Same props as PixiWheel. Without
- * WebGL the Pixi chunk is never fetched and the SVG wheel, which plays every game just as well, stays.
+ * The wheel the page mounts: placeholder first, Pixi once there is a chance to show, the player has been idle for
+ * QUIET_MS and its chunk has loaded. Same props as PixiWheel. Without WebGL the Pixi chunk is never fetched and the SVG wheel, which plays
+ * every game just as well, stays.
  */
-export const LazyWheel = createLazyWheel(() =>
-  webglAvailable() ? import('./PixiWheel.tsx') : Promise.reject(new Error('no WebGL: the SVG wheel stays')),
+export const LazyWheel = createLazyWheel(
+  () => (webglAvailable() ? import('./PixiWheel.tsx') : Promise.reject(new Error('no WebGL: the SVG wheel stays'))),
+  afterInputQuiet(QUIET_MS),
 );

@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterInputQuiet } from '../../../src/canvas/inputQuiet.ts';
 import { createLazyWheel } from '../../../src/canvas/LazyWheel.tsx';
 import { SvgWheel } from '../../../src/canvas/SvgWheel.tsx';
 import type { WheelProps } from '../../../src/canvas/wheelTypes.ts';
@@ -59,6 +60,46 @@ describe('LazyWheel', () => {
     expect(screen.getByTestId('wheel-placeholder')).toBeTruthy();
     await act(async () => resolve({ default: StubPixi }));
     expect(screen.getByTestId('stub-pixi')).toBeTruthy();
+  });
+
+  it('loads the Pixi chunk only once the player has stopped typing and clicking for a moment', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: StubPixi }));
+    const Wheel = createLazyWheel(load, afterInputQuiet(1000));
+    render(<Wheel {...props()} />);
+    act(() => vi.advanceTimersByTime(900));
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    act(() => vi.advanceTimersByTime(900));
+    document.dispatchEvent(new Event('pointerdown'));
+    act(() => vi.advanceTimersByTime(999));
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByTestId('wheel-placeholder')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('stub-pixi')).toBeTruthy();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'b' }));
+    act(() => vi.advanceTimersByTime(5000));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the placeholder, without loading Pixi, while the wheel has nothing to animate', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: StubPixi }));
+    const Wheel = createLazyWheel(load);
+    const { rerender } = render(<Wheel {...props({ chance: 0, centreText: '0%', label: 'Pick' })} />);
+    await act(async () => vi.advanceTimersByTime(5000));
+    expect(load).not.toHaveBeenCalled();
+    rerender(<Wheel {...props()} />);
+    await act(async () => undefined);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('stub-pixi')).toBeTruthy();
+  });
+
+  it('never loads the Pixi chunk for a wheel unmounted before the quiet moment', () => {
+    const load = vi.fn(() => Promise.resolve({ default: StubPixi }));
+    const Wheel = createLazyWheel(load, afterInputQuiet(1000));
+    const { unmount } = render(<Wheel {...props()} />);
+    unmount();
+    act(() => vi.advanceTimersByTime(5000));
+    expect(load).not.toHaveBeenCalled();
   });
 
   it('still lands a spin when the Pixi chunk never arrives', () => {

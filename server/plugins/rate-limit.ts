@@ -47,8 +47,12 @@ export const rateLimitPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   const upgradeByAddress = limit(config.rateLimitUpgradeIpPerMin, 'upgrade-ip', 'rate_limited_upgrade');
   const upgradeByPlayer = limit(config.rateLimitUpgradePerMin, 'upgrade-user', 'rate_limited_upgrade');
 
+  // Hooks only for limits that are on: a switched-off limit costs the requests nothing.
+  const byAddress = config.rateLimitAuthPerMin > 0 || config.rateLimitUpgradeIpPerMin > 0;
+  const byNameOrPlayer = config.rateLimitLoginPerUserPerMin > 0 || config.rateLimitUpgradePerMin > 0;
+
   // Addresses are counted before the body is read, so floods of malformed posts count too.
-  app.addHook('onRequest', async (req, reply) => {
+  if (byAddress) app.addHook('onRequest', async (req, reply) => {
     const url = req.routeOptions.url;
     if (url === undefined || req.method !== 'POST') return;
     if (AUTH_ROUTES.has(url)) await authByAddress(req, reply, normalizeIP(req.ip));
@@ -56,7 +60,7 @@ export const rateLimitPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   });
 
   // Usernames and players are known once the body and the session are.
-  app.addHook('preHandler', async (req, reply) => {
+  if (byNameOrPlayer) app.addHook('preHandler', async (req, reply) => {
     const url = req.routeOptions.url;
     if (req.method !== 'POST') return;
     if (url === '/api/auth/login' && config.rateLimitLoginPerUserPerMin > 0) {

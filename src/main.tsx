@@ -10,6 +10,7 @@ import { fetchSite } from './api/site.ts';
 import { initI18n } from './i18n/index.ts';
 import { readPrefs } from './machines/prefs.ts';
 import { upgradeMachine } from './machines/upgradeMachine.ts';
+import { createFormatters } from './site/format.ts';
 import { siteFromDocument } from './site/fromDocument.ts';
 import { variantFrom } from './site/variant.ts';
 import { App } from './ui/App.tsx';
@@ -40,7 +41,11 @@ async function boot(root: ReturnType<typeof createRoot>): Promise<void> {
     );
     return;
   }
-  await initI18n(site.lang);
+  const strings = initI18n(site.lang);
+  // Intl's first number format loads the locale's data (about 0.1 s at CPU 4x): build the page's formatters
+  // while the strings are still on their way, not inside the first render.
+  createFormatters(site);
+  await strings;
   document.documentElement.lang = site.lang;
   const route = parseRoute(window.location.pathname);
   const input = { site, preselect: route.kind === 'upgrades' ? route.preselect : [], prefs: readPrefs() };

@@ -1,8 +1,9 @@
 /** One item cell: picture on a rarity glow, price, two-line name, rarity strip; selected and locked looks. */
-import { memo, type CSSProperties } from 'react';
+import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { RARITY_COLORS } from '../domain/constants.ts';
 import { isUsable, splitName, type Item } from '../domain/item.ts';
 import { CheckIcon, LockIcon } from './icons.tsx';
+import { whenVisible } from './whenVisible.ts';
 
 interface Props {
   item: Item;
@@ -20,6 +21,11 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, price, 
   const [line1, line2] = splitName(item.name);
   const locked = !isUsable(item);
   const style = { '--rarity': RARITY_COLORS[item.type] ?? '#8a94a6' } as CSSProperties;
+  // The picture's file is asked for once the cell is near the viewport (whenVisible.ts); its box is reserved by
+  // width and height either way, so nothing shifts when it arrives.
+  const art = useRef<HTMLSpanElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => (near || !art.current ? undefined : whenVisible(art.current, () => setNear(true))), [near]);
   return (
     <button
       type="button"
@@ -32,8 +38,8 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, price, 
       onClick={() => onPick(item.id)}
     >
       <span className="cell__price">{price}</span>
-      <span className="cell__art">
-        <img src={item.image} alt="" decoding="async" width="96" height="72" />
+      <span className="cell__art" ref={art}>
+        <img src={near ? item.image : undefined} alt="" decoding="async" width="96" height="72" />
       </span>
       <span className="cell__name">
         <span className="cell__line1">{line1}</span>

@@ -1,0 +1,66 @@
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Item } from '../../../src/domain/item.ts';
+import { ItemCell } from '../../../src/ui/ItemCell.tsx';
+
+/** A stand-in IntersectionObserver the test drives: `show(el)` reports el as near the viewport. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  readonly observed = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeObserver.all.push(this);
+  }
+  observe(el: Element) { this.observed.add(el); }
+  unobserve(el: Element) { this.observed.delete(el); }
+  disconnect() { this.observed.clear(); }
+  static show(el: Element) {
+    for (const o of FakeObserver.all) {
+      if (o.observed.has(el)) o.callback([{ target: el, isIntersecting: true } as IntersectionObserverEntry], o as never);
+    }
+  }
+}
+
+const item: Item = { id: 7, name: 'AK-47 | Redline (Field-Tested)', price: 12.5, image: '/app/public/items/7.svg', type: 'classified', type_prize: 0 };
+
+function cell() {
+  return render(<ItemCell item={item} testId="target-item-7" selected={false} price="$12.50" label="AK-47" lockedText="locked" onPick={() => {}} />);
+}
+
+async function freshModules() {
+  vi.resetModules();
+  return import('../../../src/ui/ItemCell.tsx');
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  FakeObserver.all = [];
+});
+
+describe('item pictures', () => {
+  it('are asked for only once the cell comes near the viewport, in a box reserved from the start', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { ItemCell: Cell } = await freshModules();
+    const { container } = render(<Cell item={item} testId="t" selected={false} price="$12.50" label="AK-47" lockedText="locked" onPick={() => {}} />);
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('src')).toBeNull();
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['96', '72']);
+    act(() => FakeObserver.show(container.querySelector('.cell__art')!));
+    expect(img.getAttribute('src')).toBe(item.image);
+  });
+
+  it('stop being watched when the cell goes away before it was seen', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { ItemCell: Cell } = await freshModules();
+    const { unmount } = render(<Cell item={item} testId="t" selected={false} price="$12.50" label="AK-47" lockedText="locked" onPick={() => {}} />);
+    expect(FakeObserver.all[0].observed.size).toBe(1);
+    unmount();
+    expect(FakeObserver.all[0].observed.size).toBe(0);
+  });
+
+  it('load at once where there is no IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const { container } = cell();
+    expect(container.querySelector('img')!.getAttribute('src')).toBe(item.image);
+  });
+});

@@ -63,6 +63,23 @@ export type DbTarget =
 // bigint columns arrive as strings from node-postgres unless parsed; our amounts stay below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+/**
+ * Starts a query with its protocol messages in one socket write. node-postgres writes Bind, Describe, Execute and
+ * Sync one by one: uncorked, that is two system calls on our side and, when they arrive split, an extra wake-up
+ * of the PostgreSQL backend, per statement. The messages are written synchronously by query() when the client is
+ * idle (it always is here: one statement at a time per client), so uncorking right after it sends them together.
+ */
+function corked<T>(client: pg.PoolClient, send: () => T): T {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  if (!stream?.cork || !stream.uncork) return send();
+  stream.cork();
+  try {
+    return send();
+  } finally {
+    stream.uncork();
+  }
+}
+
 /** Opens the database; does not migrate. */
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'pglite') {
@@ -92,11 +109,22 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   // the next one, fails with the connection error (503) and the pool discards the client when it is released.
   pool.on('connect', (client) => client.on('error', (err) => target.onPoolError?.(err)));
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
-  const on = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    rows: async <T>(st: Statement, params: unknown[]) => (await c.query({ name: st.name, text: st.text, values: params })).rows as T[],
+  const on = (c: pg.PoolClient): Queryable => ({
+    rows: async <T>(st: Statement, params: unknown[]) => (await corked(c, () => c.query({ name: st.name, text: st.text, values: params }))).rows as T[],
   });
   const raw: RawDb = {
-    ...on(pool),
+    async rows<T>(st: Statement, params: unknown[]) {
+      const client = await pool.connect();
+      try {
+        const rows = await on(client).rows<T>(st, params);
+        client.release();
+        return rows;
+      } catch (err) {
+        // As pool.query does: a client that failed a query is not reused.
+        client.release(err as Error);
+        throw err;
+      }
+    },
     async transaction(work) {
       const client = await pool.connect();
       // A client whose ROLLBACK failed (connection cut) is destroyed instead of going back to the pool.

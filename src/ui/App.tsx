@@ -1,10 +1,8 @@
 /** The root: header, the route's page, notices. Composes; decides nothing. */
-import { useEffect, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { createLazyWheel, webglAvailable } from '../canvas/LazyWheel.tsx';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import { FairVerifierRoute } from './FairSlots.tsx';
-import { afterFirstScreen, markFirstScreen } from './firstScreen.ts';
 import { GamePanel } from './GamePanel.tsx';
 import { Header } from './Header.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
@@ -27,24 +25,9 @@ function LoadError() {
   );
 }
 
-/**
- * The page's wheel: the SVG wheel at once, the Pixi wheel once its chunk has loaded, as the canvas module's
- * LazyWheel, except that the chunk is only requested after the first screen is complete (firstScreen.ts).
- */
-const PageWheel = createLazyWheel(async () => {
-  await afterFirstScreen();
-  if (!webglAvailable()) throw new Error('no WebGL: the SVG wheel stays');
-  return import('../canvas/PixiWheel.tsx');
-});
-
 /** The upgrades page: inventories either side of the wheel (stacked on mobile, wheel first). */
 function UpgradesPage() {
   const failed = PageActor.useSelector((s) => s.matches('error'));
-  const loading = PageActor.useSelector((s) => s.matches('loading'));
-  // After the commit that first shows the lists (or the sign-in prompt, or the error), their pictures are in the DOM.
-  useEffect(() => {
-    if (!loading) markFirstScreen();
-  }, [loading]);
   if (failed) return <LoadError />;
   return (
     <main className="layout">
@@ -63,7 +46,7 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   return (
     <div className="app">
       <Header />
-      <div className="main"><WheelRenderer.Provider value={wheel ?? PageWheel}>{page}</WheelRenderer.Provider></div>
+      <div className="main">{wheel ? <WheelRenderer.Provider value={wheel}>{page}</WheelRenderer.Provider> : page}</div>
       <NoticeToast />
       <OutcomeAnnouncer />
     </div>

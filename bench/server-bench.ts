@@ -143,7 +143,9 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
   try {
     await pgbenchInit(PGBENCH_DB, c.pgbenchScale);
     log('preparing the games database');
-    const itemsPerPlayer = Math.ceil((c.memoryGamesHigh * c.stakePerGame) / c.clients) + 200;
+    // Enough items that the measured window never runs dry, even with a short memory stretch (BENCH_GAMES).
+    const gamesNeeded = Math.max(c.memoryGamesHigh, c.memoryGamesLow + 2_000 * c.windowSeconds);
+    const itemsPerPlayer = Math.ceil((gamesNeeded * c.stakePerGame) / c.clients) + 200;
     const data = await prepareDatabase({ kind: 'pg', url }, { catalogueTargets: c.catalogueTargets, players: c.clients, itemsPerPlayer, stakePerGame: c.stakePerGame, indexPlayerItems: 30 });
     server = await startServer({ DATABASE_URL: url, PG_POOL_SIZE: String(c.poolSize), WEB_CONCURRENCY: String(c.workers), DIST_DIR: distDir });
     // The index answer's encodings are built (quality-11 brotli takes seconds of a thread-pool thread) before

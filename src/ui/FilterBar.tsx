@@ -7,11 +7,31 @@ import { PageActor } from './pageActor.ts';
 
 const toNumber = (v: string): number | null => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
+/**
+ * The search box of one side: its own component, subscribed to the search text only, so a key press re-renders
+ * this input and the grid, not the rest of the filter row.
+ */
+function SearchBox({ side }: { side: Side }) {
+  const { t } = useTranslation();
+  const actor = PageActor.useActorRef();
+  const text = PageActor.useSelector((s) => s.context[side].filter.text);
+  const label = t(side === 'left' ? 'filter.searchLeft' : 'filter.searchRight');
+  return (
+    <input
+      className="input filters__search" type="search" data-testid={`search-${side}`}
+      aria-label={label} placeholder={label}
+      value={text} onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
+    />
+  );
+}
+
 /** The filter controls of one side. */
 export function FilterBar({ side }: { side: Side }) {
   const { t } = useTranslation();
   const actor = PageActor.useActorRef();
-  const filter = PageActor.useSelector((s) => s.context[side].filter);
+  const minPrice = PageActor.useSelector((s) => s.context[side].filter.minPrice);
+  const maxPrice = PageActor.useSelector((s) => s.context[side].filter.maxPrice);
+  const rarity = PageActor.useSelector((s) => s.context[side].filter.rarity);
   const sort = PageActor.useSelector((s) => s.context[side].sort);
   const rarities = PageActor.useSelector((s) => s.context.site.rarities);
   const bpMode = PageActor.useSelector((s) => side === 'right' && s.context.site.bpMode);
@@ -22,20 +42,15 @@ export function FilterBar({ side }: { side: Side }) {
 
   return (
     <div className="filters">
-      <input
-        className="input filters__search" type="search" data-testid={`search-${side}`}
-        aria-label={t(side === 'left' ? 'filter.searchLeft' : 'filter.searchRight')}
-        placeholder={t(side === 'left' ? 'filter.searchLeft' : 'filter.searchRight')}
-        value={filter.text} onChange={(e) => set({ text: e.target.value })}
-      />
+      <SearchBox side={side} />
       <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`min-price-${side}`}
         aria-label={t('filter.minPrice')} placeholder={t('filter.minPrice')}
-        value={filter.minPrice ?? ''} onChange={(e) => set({ minPrice: toNumber(e.target.value) })} />
+        value={minPrice ?? ''} onChange={(e) => set({ minPrice: toNumber(e.target.value) })} />
       <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`max-price-${side}`}
         aria-label={t('filter.maxPrice')} placeholder={t('filter.maxPrice')}
-        value={filter.maxPrice ?? ''} onChange={(e) => set({ maxPrice: toNumber(e.target.value) })} />
+        value={maxPrice ?? ''} onChange={(e) => set({ maxPrice: toNumber(e.target.value) })} />
       <select className="input filters__rarity" data-testid={`rarity-${side}`} aria-label={t('filter.rarity')}
-        value={filter.rarity} onChange={(e) => set({ rarity: e.target.value })}>
+        value={rarity} onChange={(e) => set({ rarity: e.target.value })}>
         <option value="">{t('filter.all')}</option>
         {rarities.map((r) => <option key={r} value={r}>{r.replace(/_/g, ' ')}</option>)}
       </select>

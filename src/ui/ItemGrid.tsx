@@ -6,6 +6,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { TargetView } from '../machines/context.ts';
+import type { Item } from '../domain/item.ts';
 import type { Side } from '../machines/events.ts';
 import { leftList, rightList, slicePage } from '../machines/views.ts';
 import { ItemCell } from './ItemCell.tsx';
@@ -28,6 +29,22 @@ export function ItemGrid({ side }: { side: Side }) {
   );
   const slice = slicePage(list, view.page);
   const selected = useMemo(() => new Set(Array.isArray(picked) ? picked : picked == null ? [] : [picked]), [picked]);
+  // A cell's price and accessible name, formatted and translated once per item (per language and variant): a key
+  // press that brings back items seen before formats nothing again.
+  const cellText = useMemo(() => {
+    const cache = new WeakMap<Item, { price: string; label: string }>();
+    const key = side === 'left' ? 'item.select' : 'item.target';
+    return (item: Item) => {
+      let text = cache.get(item);
+      if (!text) {
+        const price = fmt.money(item.price);
+        text = { price, label: t(key, { name: item.name, price }) };
+        cache.set(item, text);
+      }
+      return text;
+    };
+  }, [t, fmt, side]);
+  const lockedText = t('item.locked');
   const onPick = useCallback(
     (id: number) => actor.send(side === 'left' ? { type: 'user.pickItem', id } : { type: 'user.pickTarget', id }),
     [actor, side],
@@ -40,7 +57,7 @@ export function ItemGrid({ side }: { side: Side }) {
       ) : (
         <div className="grid" data-testid={`grid-${side}`}>
           {slice.items.map((item) => {
-            const price = fmt.money(item.price);
+            const { price, label } = cellText(item);
             return (
               <ItemCell
                 key={item.id}
@@ -48,8 +65,8 @@ export function ItemGrid({ side }: { side: Side }) {
                 testId={`${side === 'left' ? 'inv-item' : 'target-item'}-${item.id}`}
                 selected={selected.has(item.id)}
                 price={price}
-                label={t(side === 'left' ? 'item.select' : 'item.target', { name: item.name, price })}
-                lockedText={t('item.locked')}
+                label={label}
+                lockedText={lockedText}
                 onPick={onPick}
               />
             );

@@ -11,6 +11,7 @@ import { atMost, info, missing, type Figure } from './lib/figures.ts';
 import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { prepareDatabase, shapeCatalogue, type BenchData } from './lib/prepare.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
+import { SPIN_END_MARK, SPIN_START_MARK } from '../src/canvas/spinMarks.ts';
 import { median, percentile } from './lib/stats.ts';
 import { CPU_THROTTLE, heapAfterGc, launch, PROBES, signedInContext, throttled } from './page/browser.ts';
 import { openPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems } from './page/flows.ts';
@@ -73,12 +74,20 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
   const commits = (await probes(page)).commits - before;
   const trace = await browser.stopTracing();
   await context.close();
-  const { frames } = scriptPerFrame(trace, 'bench-spin-start', 'bench-spin-end');
-  raw.spin = { frames: frames.length, p50: median(frames), p95: percentile(frames, 95), max: Math.max(...frames), commits };
+  // "During a spin": the frames between the wheel's own User Timing marks (src/canvas/spinMarks.ts: the tween
+  // starts, the wheel lands). The whole game around it (click, answer, landing, result panel) is reported beside it.
+  const { frames } = scriptPerFrame(trace, SPIN_START_MARK, SPIN_END_MARK);
+  const { frames: game } = scriptPerFrame(trace, 'bench-spin-start', 'bench-spin-end');
+  raw.spin = {
+    frames: frames.length, p50: median(frames), p95: percentile(frames, 95), max: Math.max(...frames),
+    game: { frames: game.length, p50: median(game), p95: percentile(game, 95), max: Math.max(...game) },
+    commits,
+  };
   if (frames.length < 10) return [missing('spin: script time per animation frame, p95', '<= 4 ms', `only ${frames.length} frames found in the trace`)];
   return [
-    atMost('spin: main-thread script per animation frame, p95', percentile(frames, 95), 'ms', null, 4, `${frames.length} frames of one spin (CDP trace), CPU ${CPU_THROTTLE}x; median ${median(frames).toFixed(2)} ms`),
-    atMost('spin: React commits per animation frame', commits / frames.length, '', null, 0.1, `${commits} commits in ${frames.length} frames (play to result panel)`),
+    atMost('spin: main-thread script per animation frame, p95', percentile(frames, 95), 'ms', null, 4, `${frames.length} frames of one spin, wheel's spin-start to spin-end marks (CDP trace), CPU ${CPU_THROTTLE}x; median ${median(frames).toFixed(2)} ms`),
+    info('spin: the whole game, play click to result panel, p95', percentile(game, 95), 'ms', null, `${game.length} frames incl. the click, the answer, the landing and the panel's mount; median ${median(game).toFixed(2)} ms`),
+    atMost('spin: React commits per animation frame', commits / game.length, '', null, 0.1, `${commits} commits in ${game.length} frames (play to result panel)`),
   ];
 }
 

@@ -16,6 +16,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { rollAngle } from '../domain/wheel.ts';
 import { wheelLayout } from './layout.ts';
 import { prefersReducedMotion } from './reducedMotion.ts';
+import { markSpinEnd, markSpinStart } from './spinMarks.ts';
 import { planSpin, RESET_MS, restAngle, runningRollText, SPIN_EASE, ticksCrossed, turnsFor } from './spinPlan.ts';
 import { FONT_FAMILY, LOSS, TEXT, TEXT_MUTED, TONE_COLOR, WIN } from './theme.ts';
 import type { WheelProps } from './wheelTypes.ts';
@@ -141,6 +142,7 @@ function PixiWheel(props: WheelProps) {
       const { rollUnder: under, spinMs } = latest.current;
       const plan = planSpin(m.angle, roll, under, turnsFor(spinMs));
       m.lastTickAngle = m.angle;
+      markSpinStart();
       t.spin = gsap.to(m, {
         angle: plan.to,
         duration: spinMs / 1000,
@@ -149,6 +151,7 @@ function PixiWheel(props: WheelProps) {
         // The page answers onLanded by switching to 'result', which shows the outcome: one render, not two.
         onComplete: () => {
           frame(true);
+          markSpinEnd();
           latest.current.onLanded();
         },
       });

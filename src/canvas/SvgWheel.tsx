@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { winArc } from '../domain/wheel.ts';
 import { polar, wheelLayout } from './layout.ts';
+import { markSpinEnd, markSpinStart } from './spinMarks.ts';
 import { formatRoll, MAJOR_TICK_EVERY, planSpin, restAngle, SPIN_EASE_CSS, TICK_DEG, turnsFor } from './spinPlan.ts';
 import { ACCENT, ACCENT_LIGHT, DISC, DISC_EDGE, FONT_FAMILY, LOSS, RING, TEXT, TEXT_MUTED, TICK, TONE_COLOR, WIN } from './theme.ts';
 import type { WheelProps } from './wheelTypes.ts';
@@ -54,7 +55,9 @@ export function SvgWheel(props: WheelProps) {
       setLanded(false);
       setTransitionMs(spinMs);
       setAngle(plan.to);
+      markSpinStart();
       const timer = setTimeout(() => {
+        markSpinEnd();
         setLanded(true);
         onLandedRef.current();
       }, spinMs);

@@ -1,0 +1,17 @@
+/**
+ * User Timing marks around the wheel's motion, so a profiler (DevTools, the bench's CDP trace) can cut out
+ * "during a spin" from the click, the answer and the result panel around it. One mark of each name is kept.
+ */
+export const SPIN_START_MARK = 'upgrades:wheel-spin-start';
+export const SPIN_END_MARK = 'upgrades:wheel-spin-end';
+
+function mark(name: string): void {
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  performance.clearMarks(name);
+  performance.mark(name);
+}
+
+/** The wheel starts turning towards the server's roll. */
+export const markSpinStart = () => mark(SPIN_START_MARK);
+/** The wheel has landed (before it reports the landing to the page). */
+export const markSpinEnd = () => mark(SPIN_END_MARK);

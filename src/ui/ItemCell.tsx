@@ -9,6 +9,8 @@ interface Props {
   item: Item;
   testId: string;
   selected: boolean;
+  /** Whether the grid lets this item's picture be asked for yet (see ItemGrid's usePictured). */
+  picture: boolean;
   price: string;
   /** Accessible name (already translated). */
   label: string;
@@ -17,12 +19,14 @@ interface Props {
 }
 
 /** A clickable item cell (a button: keyboard reachable, pressed state announced). */
-export const ItemCell = memo(function ItemCell({ item, testId, selected, price, label, lockedText, onPick }: Props) {
+export const ItemCell = memo(function ItemCell({ item, testId, selected, picture, price, label, lockedText, onPick }: Props) {
   const [line1, line2] = splitName(item.name);
   const locked = !isUsable(item);
   const style = { '--rarity': RARITY_COLORS[item.type] ?? '#8a94a6' } as CSSProperties;
   // The picture's file is asked for once the cell is near the viewport (whenVisible.ts); its box is reserved by
-  // width and height either way, so nothing shifts when it arrives.
+  // width and height either way, so nothing shifts when it arrives. The grid reuses a cell for the item at the
+  // same position, so the cell is watched once, not once per item it shows; the <img> is keyed by item, so an
+  // earlier item's picture is never shown beside this item's name while the new file loads.
   const art = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => (near || !art.current ? undefined : whenVisible(art.current, () => setNear(true))), [near]);
@@ -39,7 +43,7 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, price, 
     >
       <span className="cell__price">{price}</span>
       <span className="cell__art" ref={art}>
-        <img src={near ? item.image : undefined} alt="" decoding="async" width="96" height="72" />
+        <img key={item.id} src={near && picture ? item.image : undefined} alt="" decoding="async" width="96" height="72" />
       </span>
       <span className="cell__name">
         <span className="cell__line1">{line1}</span>

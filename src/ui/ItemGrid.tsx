@@ -3,7 +3,7 @@
  * views.ts from a per-side search index, cheap enough to follow every key press in the same render (no deferred
  * second render), and each grid subscribes to its own side only: typing on the right never re-renders the left.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { TargetView } from '../machines/context.ts';
 import type { Item } from '../domain/item.ts';
@@ -45,6 +45,7 @@ export function ItemGrid({ side }: { side: Side }) {
     };
   }, [t, fmt, side]);
   const lockedText = t('item.locked');
+  const pictured = usePictured(slice.items, view.filter.text);
   const onPick = useCallback(
     (id: number) => actor.send(side === 'left' ? { type: 'user.pickItem', id } : { type: 'user.pickTarget', id }),
     [actor, side],
@@ -56,14 +57,18 @@ export function ItemGrid({ side }: { side: Side }) {
         <p className="grid__empty">{t('inventory.noMatch')}</p>
       ) : (
         <div className="grid" data-testid={`grid-${side}`}>
-          {slice.items.map((item) => {
+          {slice.items.map((item, slot) => {
             const { price, label } = cellText(item);
+            // Keyed by position: a key press that brings other items updates the 15 cells in place (text and
+            // attributes) instead of tearing their DOM down and building it again; the cell keys its picture
+            // by item, so a picture never outlives its item.
             return (
               <ItemCell
-                key={item.id}
+                key={slot}
                 item={item}
                 testId={`${side === 'left' ? 'inv-item' : 'target-item'}-${item.id}`}
                 selected={selected.has(item.id)}
+                picture={pictured.has(item.id)}
                 price={price}
                 label={label}
                 lockedText={lockedText}
@@ -76,4 +81,39 @@ export function ItemGrid({ side }: { side: Side }) {
       <Pager side={side} page={slice.page} pages={slice.pages} />
     </>
   );
+}
+
+/** How long a search result stays unchanged before its new pictures are asked for: a pause in typing. */
+export const PICTURES_SETTLE_MS = 300;
+
+/**
+ * The ids of the items whose pictures may be asked for. A picture is a separate SVG document that the browser
+ * fetches, styles, lays out and paints on the page's main thread; 15 new ones per key press would land in the
+ * frames of the next keys. So an item already on show keeps its picture throughout; a new item's picture is
+ * asked for once the frame with its name and price has been painted, or, while the player types, once the result
+ * has stayed the same for PICTURES_SETTLE_MS (the pictures of results typed past are never fetched).
+ */
+function usePictured(items: readonly Item[], text: string): ReadonlySet<number> {
+  const ids = items.map((item) => item.id).join(',');
+  const [pictured, setPictured] = useState<ReadonlySet<number>>(() => new Set(items.map((item) => item.id)));
+  const lastText = useRef(text);
+  useEffect(() => {
+    const typing = text !== lastText.current;
+    lastText.current = text;
+    const show = () => setPictured((prev) => (sameIds(prev, ids) ? prev : new Set(ids === '' ? [] : ids.split(',').map(Number))));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame: number | undefined;
+    if (typing) timer = setTimeout(show, PICTURES_SETTLE_MS);
+    else frame = requestAnimationFrame(() => { timer = setTimeout(show, 0); });
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ids, text]);
+  return pictured;
+}
+
+function sameIds(set: ReadonlySet<number>, ids: string): boolean {
+  const list = ids === '' ? [] : ids.split(',');
+  return list.length === set.size && list.every((id) => set.has(Number(id)));
 }

@@ -35,8 +35,9 @@ describe('upgrades page on the CS site', () => {
     // Cheapest first: the starter pack is random, and x2 of its dearest item may exceed the whole catalogue.
     await user.click(screen.getByTestId('sort-left'));
     const cells = screen.getAllByTestId(/^inv-item-/).filter((c) => !c.classList.contains('cell--locked'));
+    const staked = cells[0].dataset.testid!;
     await user.click(cells[0]);
-    expect(cells[0].getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId(staked).getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByTestId('multiplier-2'));
     const stakeTotal = Number(screen.getByTestId('stake-total').dataset.value);
     const targetPrice = Number(screen.getByTestId('target-price').dataset.value);
@@ -55,7 +56,7 @@ describe('upgrades page on the CS site', () => {
     expect(panel.dataset.outcome).toMatch(/^(win|loss)$/);
     expect(screen.getByTestId('roll-check').getAttribute('href')).toMatch(/^\/en\/provably_fair\/roll_verifier\//);
     // The reload behind the panel drops the staked item; the summary keeps showing the game that was played.
-    await waitFor(() => expect(screen.queryByTestId(cells[0].dataset.testid!)).toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByTestId(staked)).toBeNull(), { timeout: 10_000 });
     expect(Number(screen.getByTestId('stake-total').dataset.value)).toBe(stakeTotal);
     expect(Number(screen.getByTestId('target-price').dataset.value)).toBe(targetPrice);
     expect(Number(screen.getByTestId('chance').dataset.value)).toBe(chance);

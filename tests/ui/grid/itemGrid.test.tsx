@@ -1,0 +1,108 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { PageData } from '../../../src/api/pageLoad.ts';
+import type { Item } from '../../../src/domain/item.ts';
+import { initI18n } from '../../../src/i18n/index.ts';
+import { upgradeMachine } from '../../../src/machines/upgradeMachine.ts';
+import { variantFrom } from '../../../src/site/variant.ts';
+import { PICTURES_SETTLE_MS } from '../../../src/ui/ItemGrid.tsx';
+import { PageActor } from '../../../src/ui/pageActor.ts';
+import { TargetPanel } from '../../../src/ui/TargetPanel.tsx';
+
+const site = variantFrom({ status: true, site: 'cs', game: 'cs', lang: 'en', currency: 'USD', chance_decimals: 3, main_site_url: '/', recaptcha_site_key: null });
+
+// 40 targets, cheapest first: 'AK-47 | Redline' 1-20 and 'M4A4 | Howl' 21-40, so a search swaps whole pages.
+const targets: Item[] = Array.from({ length: 40 }, (_, i) => ({
+  id: 100 + i,
+  name: i < 20 ? `AK-47 | Redline ${i + 1} (Field-Tested)` : `M4A4 | Howl ${i + 1} (Minimal Wear)`,
+  price: 1 + i,
+  image: `/items/${100 + i}.svg`,
+  type: 'classified',
+  type_prize: 0,
+}));
+
+function renderTargets() {
+  const machine = upgradeMachine.provide({
+    actors: { loadPage: fromPromise<PageData>(async () => ({ index: { status: true, inventory: null, uitems: targets }, user: null })) },
+  });
+  return render(
+    <PageActor.Provider logic={machine} options={{ input: { site, preselect: [], prefs: { sound: false } } }}>
+      <TargetPanel />
+    </PageActor.Provider>,
+  );
+}
+
+/** Each cell of the right grid: its item (by test id), label, name and picture address. */
+function cells() {
+  return within(screen.getByTestId('grid-right')).getAllByRole('button').map((cell) => ({
+    id: Number(cell.getAttribute('data-testid')!.replace('target-item-', '')),
+    label: cell.getAttribute('aria-label'),
+    name: cell.querySelector('.cell__line2')!.textContent,
+    src: cell.querySelector('img')!.getAttribute('src'),
+  }));
+}
+
+const type = (text: string) => fireEvent.change(screen.getByTestId('search-right'), { target: { value: text } });
+const byId = (id: number) => targets.find((t) => t.id === id)!;
+
+beforeAll(async () => {
+  await initI18n('en');
+  await import('i18next').then((m) => m.default.loadNamespaces('translation'));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** Timers and frames the test moves by hand, once the page has loaded. */
+const handTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+const advance = (ms: number) => act(() => { vi.advanceTimersByTime(ms); });
+
+describe('target grid while typing', () => {
+  it('shows each matching item with its own test id, accessible name and never another item\'s picture', async () => {
+    renderTargets();
+    await waitFor(() => expect(cells()).toHaveLength(15));
+    act(() => type('howl'));
+    const now = cells();
+    expect(now.map((c) => c.id)).toEqual(targets.slice(20, 35).map((t) => t.id));
+    for (const cell of now) {
+      const item = byId(cell.id);
+      expect(cell.label).toContain(item.name);
+      expect(cell.name).toBe(item.name.split(' | ')[1]);
+      expect([null, item.image]).toContain(cell.src);
+    }
+  });
+
+  it('asks for the pictures of a typed result once typing pauses, keeping those of items still on show', async () => {
+    renderTargets();
+    await waitFor(() => expect(cells()[0].src).toBe(targets[0].image));
+    handTimers();
+    act(() => type('redline 1'));
+    // 'Redline 1' and 'Redline 10'-'Redline 19': Redline 1 and 10-15 were on the first page, 16-19 are new.
+    const shown = new Set(targets.slice(0, 15).map((t) => t.id));
+    const typed = cells();
+    expect(typed.map((c) => c.id)).toEqual([0, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18].map((i) => targets[i].id));
+    for (const cell of typed) expect(cell.src).toBe(shown.has(cell.id) ? byId(cell.id).image : null);
+    advance(PICTURES_SETTLE_MS - 1);
+    expect(cells().filter((c) => c.src === null)).toHaveLength(4);
+    // Another key (same result) before the pause: the wait starts again.
+    act(() => type('edline 1'));
+    advance(PICTURES_SETTLE_MS - 1);
+    expect(cells().filter((c) => c.src === null)).toHaveLength(4);
+    advance(1);
+    expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
+  });
+
+  it('shows a new page\'s pictures right after it is painted, without waiting for a pause', async () => {
+    renderTargets();
+    await waitFor(() => expect(cells()[0].src).toBe(targets[0].image));
+    handTimers();
+    act(() => fireEvent.click(screen.getByTestId('page-next-right')));
+    expect(cells()[0].id).toBe(targets[15].id);
+    expect(cells().every((c) => c.src === null)).toBe(true);
+    advance(20); // one frame, then the task after it
+    expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
+  });
+});

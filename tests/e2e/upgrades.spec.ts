@@ -62,7 +62,12 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
       expect(body.tickets).toBeGreaterThan(0);
       expect(body.bonus_balance).toBe(before + body.tickets);
       await expect(page.getByTestId(`inv-item-${stakeId}`)).toHaveCount(0);
-      if (won) await expect(page.getByTestId(`inv-item-${body.vinLastItemId}`)).toHaveCount(1);
+      if (won) {
+        // The won item may sort past the first 15 cells of a random starter pack: find it as a player would.
+        await page.getByTestId('search-left').fill(body.item);
+        await expect(page.getByTestId(`inv-item-${body.vinLastItemId}`)).toHaveCount(1);
+        await page.getByTestId('search-left').fill('');
+      }
 
       if (seen.win + seen.loss === 1) await attachScreenshot(page, testInfo, `${site}-result-1280`);
       await page.getByTestId('return').click();

@@ -218,25 +218,21 @@ async function runWithRetries(server: PageServer, path: TransitionPath): Promise
 }
 
 describe('the rendered page, model-based, against the real server', () => {
-  describe('CS site: every transition but the BP controls\'', () => {
-    let server: PageServer;
-    beforeAll(async () => {
-      server = await startPageServer('cs');
-    }, 120_000);
-    afterAll(() => server?.close());
+  const runs = [
+    ['CS site: every transition but the BP controls\'', 'cs', csPaths],
+    ['Dota site: the BP controls', 'dota', dotaPaths],
+  ] as const;
+  for (const [title, site, paths] of runs) {
+    describe(title, () => {
+      let server: PageServer;
+      beforeAll(async () => {
+        server = await startPageServer(site);
+      }, 120_000);
+      afterAll(() => server?.close());
 
-    for (const path of csPaths) it(path.description, () => runWithRetries(server, path), 180_000);
-  });
-
-  describe('Dota site: the BP controls', () => {
-    let server: PageServer;
-    beforeAll(async () => {
-      server = await startPageServer('dota');
-    }, 120_000);
-    afterAll(() => server?.close());
-
-    for (const path of dotaPaths) it(path.description, () => runWithRetries(server, path), 180_000);
-  });
+      for (const path of paths) it(path.description, () => runWithRetries(server, path), 180_000);
+    });
+  }
 
   it('took every transition of the machine, the CS and Dota runs together', () => {
     // Computed from the machine definition, nothing excluded: a transition neither page took fails here.

@@ -30,15 +30,41 @@ export function statement(name: string, text: string): Statement {
   return { name, text };
 }
 
+/** One statement of a batch with its parameters. */
+export interface Step {
+  st: Statement;
+  params: unknown[];
+}
+
 /** Runs statements and returns their rows (timestamptz as Date, json parsed, int8 as number). */
 export interface Queryable {
   rows<T>(st: Statement, params: unknown[]): Promise<T[]>;
+  /**
+   * Several statements in order, each one's rows. On PostgreSQL they go out as one pipeline (one write, one
+   * Sync: one round trip); the first error fails the call and the statements after it do not run. Outside a
+   * transaction the batch is one implicit transaction.
+   */
+  batch(steps: readonly Step[]): Promise<unknown[][]>;
+}
+
+/** A transaction's statements, with the last ones able to carry the COMMIT. */
+export interface TxQueryable extends Queryable {
+  /**
+   * Runs these statements and commits, in one round trip on PostgreSQL. It ends the transaction: nothing may
+   * run on this handle afterwards, and the work must not refuse anything once it has resolved (it cannot be
+   * rolled back). A failure rolls everything back, as any error in the transaction does.
+   */
+  commitWith(steps: readonly Step[]): Promise<unknown[][]>;
 }
 
 /** The hot paths' way in: prepared statements without the query builder, and transactions over them. */
 export interface RawDb extends Queryable {
-  /** BEGIN, work, COMMIT on one connection; ROLLBACK and rethrow on any error (no retry here). */
-  transaction<T>(work: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * BEGIN, work, COMMIT on one connection; ROLLBACK and rethrow on any error (no retry here). On PostgreSQL the
+   * BEGIN travels with the work's first statements and the COMMIT with its `commitWith`, so a transaction of
+   * two batches is two round trips.
+   */
+  transaction<T>(work: (q: TxQueryable) => Promise<T>): Promise<T>;
 }
 
 /** An open database with its lifecycle. */
@@ -80,6 +106,158 @@ function corked<T>(client: pg.PoolClient, send: () => T): T {
   }
 }
 
+/** node-postgres's connection, as far as a pipeline writes to it (internals, stable across pg 8). */
+interface PgConnection {
+  stream: { cork?: () => void; uncork?: () => void };
+  parsedStatements: Record<string, string>;
+  parse(m: { text: string; name: string }): void;
+  bind(m: { statement: string; values: unknown[] }): void;
+  describe(m: { type: 'P'; name: string }): void;
+  execute(m: { portal: string }): void;
+  sync(): void;
+  sendCopyFail(msg: string): void;
+}
+
+interface FieldDescription {
+  name: string;
+  dataTypeID: number;
+  format: 'text' | 'binary';
+}
+
+const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils.prepareValue;
+
+/**
+ * Clients whose failed pipeline also prepared statements: which Parse ran is unknown (an error skips the rest),
+ * so they are discarded rather than risk a later Parse of a name that exists or a Bind of one that does not.
+ */
+const discard = new WeakSet<pg.PoolClient>();
+
+/**
+ * Several prepared statements as ONE extended-protocol pipeline: Parse (first use on this connection), Bind,
+ * Describe and Execute for each, then a single Sync, all in one socket write. PostgreSQL runs them in order and
+ * answers once; after an error it skips everything up to the Sync, so later statements never run on a failed
+ * one. It is a node-postgres "submittable": the client hands it the protocol events and keeps its own queue, so
+ * ordinary queries on the same client wait for its ReadyForQuery.
+ */
+class Pipeline {
+  private readonly results: unknown[][] = [];
+  private rows: unknown[] = [];
+  private fields: FieldDescription[] = [];
+  private parsers: Array<(v: string) => unknown> = [];
+  private parsing: string[] = [];
+  private failed: Error | null = null;
+  readonly done: Promise<unknown[][]>;
+  private settle!: { resolve: (r: unknown[][]) => void; reject: (e: Error) => void };
+
+  constructor(private readonly steps: readonly Step[]) {
+    this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
+  }
+
+  /** Called by the client when the connection is ours; returns an error instead of throwing. */
+  submit(connection: PgConnection): Error | null {
+    let values: unknown[][];
+    try {
+      for (const { st } of this.steps) {
+        const known = connection.parsedStatements[st.name];
+        if (known !== undefined && known !== st.text) return new Error(`prepared statement '${st.name}' has two texts`);
+      }
+      values = this.steps.map((s) => s.params.map((v) => prepareValue(v)));
+    } catch (err) {
+      return err as Error;
+    }
+    connection.stream.cork?.();
+    try {
+      // Every Parse first: an error in an Execute then cannot skip a Parse, so the names recorded here are
+      // prepared on the server whenever the pipeline fails after them (a failed Parse is a bug in our SQL; the
+      // client is then discarded, see handleError).
+      for (const { st } of this.steps) {
+        if (connection.parsedStatements[st.name] !== undefined || this.parsing.includes(st.name)) continue;
+        connection.parse({ text: st.text, name: st.name });
+        this.parsing.push(st.name);
+      }
+      for (const name of this.parsing) connection.parsedStatements[name] = this.steps.find((s) => s.st.name === name)!.st.text;
+      this.steps.forEach(({ st }, i) => {
+        connection.bind({ statement: st.name, values: values[i] });
+        connection.describe({ type: 'P', name: '' });
+        connection.execute({ portal: '' });
+      });
+      connection.sync();
+    } finally {
+      connection.stream.uncork?.();
+    }
+    return null;
+  }
+
+  handleRowDescription(msg: { fields: FieldDescription[] }): void {
+    this.fields = msg.fields;
+    this.parsers = msg.fields.map((f) => pg.types.getTypeParser(f.dataTypeID, f.format) as (v: string) => unknown);
+  }
+
+  handleDataRow(msg: { fields: Array<string | null> }): void {
+    const row: Record<string, unknown> = {};
+    const { fields, parsers } = this;
+    try {
+      for (let i = 0; i < fields.length; i++) {
+        const raw = msg.fields[i];
+        row[fields[i].name] = raw === null ? null : parsers[i](raw);
+      }
+    } catch (err) {
+      this.failed ??= err as Error;
+    }
+    this.rows.push(row);
+  }
+
+  handleCommandComplete(): void {
+    this.results.push(this.rows);
+    this.rows = [];
+    this.fields = [];
+    this.parsers = [];
+  }
+
+  handleEmptyQuery(): void {
+    this.handleCommandComplete();
+  }
+
+  /** Whether this pipeline sent Parse messages. */
+  get prepared(): boolean {
+    return this.parsing.length > 0;
+  }
+
+  /** An error from the server (the client then waits for ReadyForQuery before its next query) or the socket. */
+  handleError(err: Error): void {
+    this.settle.reject(err);
+  }
+
+  handleReadyForQuery(): void {
+    if (this.failed) this.settle.reject(this.failed);
+    else this.settle.resolve(this.results);
+  }
+
+  handlePortalSuspended(): void {}
+
+  handleCopyInResponse(connection: PgConnection): void {
+    connection.sendCopyFail('no COPY in a pipeline');
+  }
+
+  handleCopyData(): void {}
+}
+
+/** Runs a pipeline on a checked-out client. */
+async function pipelined(client: pg.PoolClient, steps: readonly Step[]): Promise<unknown[][]> {
+  const p = new Pipeline(steps);
+  client.query(p as unknown as pg.QueryConfig);
+  try {
+    return await p.done;
+  } catch (err) {
+    if (p.prepared) discard.add(client);
+    throw err;
+  }
+}
+
+const BEGIN = statement('tx_begin', 'begin');
+const COMMIT = statement('tx_commit', 'commit');
+const ROLLBACK = 'rollback';
+
 /** Opens the database; does not migrate. */
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'pglite') {
@@ -87,10 +265,23 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
     const on = (c: Pick<PGlite, 'query'>): Queryable => ({
       rows: async <T>(st: Statement, params: unknown[]) => (await c.query<T>(st.text, params)).rows,
+      // One statement after another: PGlite runs in this process, there is no round trip to save.
+      batch: async (steps) => {
+        const out: unknown[][] = [];
+        for (const { st, params } of steps) out.push((await c.query(st.text, params)).rows);
+        return out;
+      },
     });
     return {
       db,
-      raw: { ...on(client), transaction: (work) => client.transaction((tx) => work(on(tx))) },
+      raw: {
+        ...on(client),
+        // PGlite commits when the work resolves, so commitWith is the plain batch.
+        transaction: (work) => client.transaction((tx) => {
+          const q = on(tx);
+          return work({ ...q, commitWith: q.batch });
+        }),
+      },
       kind: 'pglite',
       pglite: client,
       ping: async () => {
@@ -111,33 +302,54 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
   const on = (c: pg.PoolClient): Queryable => ({
     rows: async <T>(st: Statement, params: unknown[]) => (await corked(c, () => c.query({ name: st.name, text: st.text, values: params }))).rows as T[],
+    batch: (steps) => pipelined(c, steps),
   });
+  /** Runs `use` on a pooled client; a client that failed is not reused (as pool.query does). */
+  async function withClient<T>(use: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      const out = await use(client);
+      client.release();
+      return out;
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+  }
   const raw: RawDb = {
-    async rows<T>(st: Statement, params: unknown[]) {
-      const client = await pool.connect();
-      try {
-        const rows = await on(client).rows<T>(st, params);
-        client.release();
-        return rows;
-      } catch (err) {
-        // As pool.query does: a client that failed a query is not reused.
-        client.release(err as Error);
-        throw err;
-      }
-    },
+    rows: (st, params) => withClient((c) => on(c).rows(st, params)),
+    batch: (steps) => withClient((c) => on(c).batch(steps)),
     async transaction(work) {
       const client = await pool.connect();
-      // A client whose ROLLBACK failed (connection cut) is destroyed instead of going back to the pool.
+      // A client whose ROLLBACK failed (connection cut), or whose failed pipeline left its prepared statements
+      // unknown, is destroyed instead of going back to the pool.
       let broken: Error | undefined;
+      // BEGIN is sent with the first statements and COMMIT with commitWith's, each in the same pipeline.
+      let phase = 'idle' as 'idle' | 'open' | 'committed';
+      const send = async (steps: readonly Step[], commit: boolean): Promise<unknown[][]> => {
+        if (phase === 'committed') throw new Error('the transaction has already committed');
+        const head: Step[] = phase === 'idle' ? [{ st: BEGIN, params: [] }] : [];
+        phase = commit ? 'committed' : 'open';
+        const out = await pipelined(client, commit ? [...head, ...steps, { st: COMMIT, params: [] }] : [...head, ...steps]);
+        return out.slice(head.length, head.length + steps.length);
+      };
+      const q: TxQueryable = {
+        rows: async <T>(st: Statement, params: unknown[]) => (await send([{ st, params }], false))[0] as T[],
+        batch: (steps) => send(steps, false),
+        commitWith: (steps) => send(steps, true),
+      };
       try {
-        await client.query('begin');
-        const out = await work(on(client));
-        await client.query('commit');
+        const out = await work(q);
+        if (phase === 'open') await send([], true);
         return out;
       } catch (err) {
-        await client.query('rollback').catch((e: Error) => {
-          broken = e;
-        });
+        // After a failed pipeline the server skipped the rest (the COMMIT too) and holds an aborted transaction.
+        if (phase !== 'idle') {
+          await client.query(ROLLBACK).catch((e: Error) => {
+            broken = e;
+          });
+        }
+        if (discard.has(client)) broken ??= err as Error;
         throw err;
       } finally {
         client.release(broken);

@@ -1,5 +1,5 @@
 /** Runs a transaction, retrying it when PostgreSQL reports a serialisation failure or deadlock. */
-import type { Db, Queryable, RawDb, Tx } from './client.ts';
+import type { Db, RawDb, Tx, TxQueryable } from './client.ts';
 import { isRetryable } from './errors.ts';
 
 async function retrying<T>(run: () => Promise<T>, attempts: number): Promise<T> {
@@ -18,6 +18,6 @@ export function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempt
 }
 
 /** The same over prepared statements (the settlement's hot path). */
-export function withRawTransaction<T>(raw: RawDb, work: (q: Queryable) => Promise<T>, attempts = 4): Promise<T> {
+export function withRawTransaction<T>(raw: RawDb, work: (q: TxQueryable) => Promise<T>, attempts = 4): Promise<T> {
   return retrying(() => raw.transaction(work), attempts);
 }

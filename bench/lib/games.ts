@@ -2,7 +2,7 @@
  * The game load: C concurrent players, each on its own keep-alive connection like a browser tab, each game
  * as the page plays it: GET /api/token?purpose=caseopen, then POST /api/upgrade/upgrade_items (form data).
  */
-import http from 'node:http';
+import { KeepAliveConnection, type Answer } from './keepalive.ts';
 import type { BenchData } from './prepare.ts';
 import { median, percentile } from './stats.ts';
 
@@ -47,11 +47,19 @@ export function mergeGames(parts: GamesSample[]): GamesResult {
 /** Plays games on all players until `stop` says so (checked before each game); bounded by the players' items. */
 export class GameLoad {
   private next: number[];
-  private agents: http.Agent[];
+  private connections: KeepAliveConnection[];
+  /** Each player's Cookie header line. */
+  private cookies: string[];
+  /** The form after the staked items, up to the token (the same fields, in the page's order, every game). */
+  private formTail: string;
 
-  constructor(private readonly base: string, private readonly data: BenchData) {
+  constructor(base: string, private readonly data: BenchData) {
+    const url = new URL(base);
     this.next = data.players.map(() => 0);
-    this.agents = data.players.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    this.connections = data.players.map(() => new KeepAliveConnection(url.hostname, Number(url.port)));
+    this.cookies = data.players.map((p) => `cookie: ${p.cookie}`);
+    const fields = new URLSearchParams({ uniq_item: String(data.targetId), upgrade_front_chance: String(data.chancePercent), roll_under: '1', selected_multiplier: '' });
+    this.formTail = `${fields.toString()}&token=`;
   }
 
   /** Games left before some player runs out of items. */
@@ -108,41 +116,23 @@ export class GameLoad {
 
   /** One game; returns an error description or null. */
   private async play(i: number, items: number[], upgradeTook: (ms: number) => void): Promise<string | null> {
-    const { cookie } = this.data.players[i];
-    const token = await this.call(i, 'GET', '/api/token?purpose=caseopen', cookie);
+    const conn = this.connections[i];
+    const cookie = this.cookies[i];
+    const token = await conn.request('GET', '/api/token?purpose=caseopen', cookie);
     if (token.status !== 200) return `token ${token.status} ${token.text}`;
-    const form = new URLSearchParams();
-    for (const id of items) form.append('inventory_items[]', String(id));
-    form.append('uniq_item', String(this.data.targetId));
-    form.append('upgrade_front_chance', String(this.data.chancePercent));
-    form.append('roll_under', '1');
-    form.append('selected_multiplier', '');
-    form.append('token', JSON.parse(token.text).token);
+    // The body URLSearchParams would build: inventory_items[] per staked item, the fixed fields, the token.
+    let form = '';
+    for (const id of items) form += `inventory_items%5B%5D=${id}&`;
+    form += this.formTail + encodeURIComponent((JSON.parse(token.text) as { token: string }).token);
     const u0 = performance.now();
-    const res = await this.call(i, 'POST', '/api/upgrade/upgrade_items', cookie, form.toString());
+    const res: Answer = await conn.request('POST', '/api/upgrade/upgrade_items', `${cookie}\r\ncontent-type: application/x-www-form-urlencoded`, form);
     upgradeTook(performance.now() - u0);
     if (res.status !== 200 || !res.text.startsWith('{"status":true')) return `upgrade ${res.status} ${res.text.slice(0, 200)}`;
     return null;
   }
 
-  private call(i: number, method: string, path: string, cookie: string, body?: string): Promise<{ status: number; text: string }> {
-    return new Promise((resolve) => {
-      const headers: Record<string, string> = { cookie };
-      if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-      const req = http.request(`${this.base}${path}`, { agent: this.agents[i], method, headers }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on('error', (e) => resolve({ status: 0, text: String(e) }));
-      });
-      req.on('error', (e) => resolve({ status: 0, text: String(e) }));
-      req.end(body);
-    });
-  }
-
   /** Closes the connections. */
   close(): void {
-    for (const a of this.agents) a.destroy();
+    for (const c of this.connections) c.close();
   }
 }

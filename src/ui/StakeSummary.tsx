@@ -1,5 +1,5 @@
 /** Under the wheel: staked total, chance and target price as animated counters (no per-frame React renders). */
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { CHANCE_COUNTER_MS, PRICE_COUNTER_MS } from '../domain/constants.ts';
 import { sameSummary, summaryView } from '../machines/game.ts';
@@ -18,20 +18,25 @@ export function StakeSummary() {
   useCounter(stakeRef, stake, PRICE_COUNTER_MS, fmt.money);
   useCounter(targetRef, target, PRICE_COUNTER_MS, fmt.money);
   useCounter(chanceRef, chance, CHANCE_COUNTER_MS, fmt.chance);
+  // The first figures are in the markup too: the server's first screen (src/entry-server.tsx) runs no layout
+  // effect, and empty counters would collapse the row and shift the page when they fill. Kept as they were at
+  // mount, so React never touches the text useCounter owns; the server's Intl may spell a figure differently from
+  // the browser's, hence no hydration warning (useCounter writes the browser's spelling at once).
+  const [first] = useState(() => ({ stake: fmt.money(stake), chance: fmt.chance(chance), target: fmt.money(target) }));
 
   return (
     <dl className="summary">
       <div className="summary__cell">
         <dt>{t('wheel.stake')}</dt>
-        <dd><span ref={stakeRef} data-testid="stake-total" className="num" /></dd>
+        <dd><span ref={stakeRef} data-testid="stake-total" className="num" suppressHydrationWarning>{first.stake}</span></dd>
       </div>
       <div className="summary__cell summary__cell--chance">
         <dt>{t('wheel.chance')}</dt>
-        <dd><span ref={chanceRef} data-testid="chance" className="num num--big" aria-live="off" /></dd>
+        <dd><span ref={chanceRef} data-testid="chance" className="num num--big" aria-live="off" suppressHydrationWarning>{first.chance}</span></dd>
       </div>
       <div className="summary__cell">
         <dt>{t('wheel.target')}</dt>
-        <dd><span ref={targetRef} data-testid="target-price" className="num" /></dd>
+        <dd><span ref={targetRef} data-testid="target-price" className="num" suppressHydrationWarning>{first.target}</span></dd>
       </div>
     </dl>
   );

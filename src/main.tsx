@@ -1,22 +1,25 @@
 /**
  * Boot: read the variant, start i18n and the page actor (with the inspector in development), render. The page's
  * data calls and the language's strings are requested at once, side by side; the variant comes with the HTML.
+ * Where the server sent the first screen (src/entry-server.tsx: the same tree in its loading state), the page
+ * hydrates it instead of rendering from nothing.
  */
 // First, for its side effect: the data calls start before the rest of the bundle evaluates.
 import './earlyLoad.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { fetchSite } from './api/site.ts';
+import { MOBILE_BREAKPOINT } from './domain/constants.ts';
+import { FIRST_SCREEN_ATTRIBUTE, restoreFirstScreenStyles } from './firstScreen.ts';
 import { initI18n } from './i18n/index.ts';
 import { readPrefs } from './machines/prefs.ts';
-import { upgradeMachine } from './machines/upgradeMachine.ts';
+import { PageRoot } from './PageRoot.tsx';
 import { createFormatters } from './site/format.ts';
 import { siteFromDocument } from './site/fromDocument.ts';
 import { variantFrom } from './site/variant.ts';
-import { App } from './ui/App.tsx';
-import { PageActor } from './ui/pageActor.ts';
 import { parseRoute } from './ui/routes.ts';
 import './styles/app.css';
+import './styles/first-screen.css';
 
 /** The Stately inspector, only in development and only when asked for (?inspect or VITE_INSPECT=1). */
 async function inspector() {
@@ -27,35 +30,51 @@ async function inspector() {
   return createBrowserInspector().inspect;
 }
 
-async function boot(root: ReturnType<typeof createRoot>): Promise<void> {
+/** The bilingual message shown when the variant could not be read (there is no language without it). */
+function bootError(container: HTMLElement): void {
+  const root = createRoot(container);
+  root.render(
+    <div className="boot-error" role="alert">
+      <p>The page could not load. / Страница не загрузилась.</p>
+      <button type="button" className="btn btn--accent" onClick={() => { root.unmount(); void boot(container); }}>Retry / Повторить</button>
+    </div>,
+  );
+}
+
+async function boot(container: HTMLElement): Promise<void> {
   let site;
   try {
     site = variantFrom(siteFromDocument() ?? (await fetchSite()));
   } catch {
-    // Without the variant there is no language yet: a bilingual message and a reload.
-    root.render(
-      <div className="boot-error" role="alert">
-        <p>The page could not load. / Страница не загрузилась.</p>
-        <button type="button" className="btn btn--accent" onClick={() => void boot(root)}>Retry / Повторить</button>
-      </div>,
-    );
+    bootError(container);
     return;
   }
   const strings = initI18n(site.lang);
   // Intl's first number format loads the locale's data (about 0.1 s at CPU 4x): build the page's formatters
   // while the strings are still on their way, not inside the first render.
   createFormatters(site);
-  await strings;
+  const i18n = await strings;
   document.documentElement.lang = site.lang;
   const route = parseRoute(window.location.pathname);
   const input = { site, preselect: route.kind === 'upgrades' ? route.preselect : [], prefs: readPrefs() };
-  root.render(
-    <StrictMode>
-      <PageActor.Provider logic={upgradeMachine} options={{ input, inspect: await inspector() }}>
-        <App />
-      </PageActor.Provider>
-    </StrictMode>,
-  );
+  const page = <PageRoot i18n={i18n} input={input} inspect={await inspector()} />;
+
+  if (!container.hasAttribute(FIRST_SCREEN_ATTRIBUTE)) {
+    createRoot(container).render(page);
+    return;
+  }
+  // The server rendered the upgrades page at the wide layout's wheel size (it cannot know the viewport): hydrate
+  // where the browser renders the same; elsewhere render afresh, in one task with dropping the attribute that
+  // sizes the server's wheel like the browser's (src/styles/first-screen.css), so no frame shows a wrong size.
+  if (route.kind === 'upgrades' && window.innerWidth >= MOBILE_BREAKPOINT) {
+    restoreFirstScreenStyles(container);
+    hydrateRoot(container, page);
+  } else {
+    const root = createRoot(container);
+    flushSync(() => root.render(page));
+    restoreFirstScreenStyles(container);
+  }
+  container.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
 }
 
-void boot(createRoot(document.getElementById('root')!));
+void boot(document.getElementById('root')!);

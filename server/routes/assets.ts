@@ -13,6 +13,7 @@ import { catalogueItems } from '../db/schema.ts';
 import type { SiteResponse } from '../../src/api/contract.ts';
 import { SITE_META_NAME } from '../../src/site/fromDocument.ts';
 import { siteInfo } from '../config.ts';
+import { cspWithFirstScreen, firstScreen, shellWithFirstScreen } from '../prerender.ts';
 import { AppError } from '../messages.ts';
 import type { AppContext } from './context.ts';
 
@@ -43,7 +44,10 @@ export function shellWithSite(html: string, site: SiteResponse): string {
   return doctype ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}` : `${meta}${html}`;
 }
 
-/** Sends the SPA shell, or a plain 503 when the SPA was never built. */
+/**
+ * Sends the SPA shell with the variant and, on the upgrades page's routes, its first screen (server/prerender.ts),
+ * or a plain 503 when the SPA was never built.
+ */
 export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promise<FastifyReply> {
   const file = path.join(ctx.config.distDir, 'index.html');
   let html: string;
@@ -52,7 +56,14 @@ export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promis
   } catch {
     return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run npm run build (or npm start).\n');
   }
-  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shellWithSite(html, siteAnswer(ctx)));
+  const site = siteAnswer(ctx);
+  const { url, headers } = reply.request;
+  const screen = firstScreen(site, url, headers.cookie);
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') reply.header('content-security-policy', cspWithFirstScreen(csp, screen));
+  // The first screen follows the preference cookies: a cache must not hand one player's page to another.
+  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie')
+    .send(shellWithFirstScreen(shellWithSite(html, site), screen));
 }
 
 /** Item pictures and the static SPA. */

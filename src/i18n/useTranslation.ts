@@ -56,12 +56,15 @@ export function useTranslation<Ns extends FlatNamespace | undefined = undefined>
 ): { t: TFunction<Ns extends FlatNamespace ? Ns : 'translation'>; i18n: i18n; ready: boolean } {
   const instance = useContext(I18nContext);
   const store = storeOf(instance);
+  const getVersion = () => store.version;
   const version = useSyncExternalStore(
     (onChange) => {
       store.listeners.add(onChange);
       return () => store.listeners.delete(onChange);
     },
-    () => store.version,
+    getVersion,
+    // The server's first screen (src/entry-server.tsx) and the hydration of it read the same instance state.
+    getVersion,
   );
   const name = ns ?? 'translation';
   if (instance.isInitialized && !instance.hasLoadedNamespace(name)) use(loadingOf(instance, store, name));

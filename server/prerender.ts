@@ -1,0 +1,72 @@
+/**
+ * The SPA shell's first screen (issue 6, LCP): the page's React tree in its loading state as HTML inside
+ * `<div id="root">`, rendered by src/entry-server.tsx from the real components, so the first paint needs no
+ * JavaScript; the browser hydrates it (src/main.tsx). Only where the browser renders the upgrades page: the
+ * verifier routes get the empty root as before. Renders are kept per input (variant, preselected ids, the two
+ * preference cookies): a handful of distinct inputs in practice, each a few milliseconds to render.
+ *
+ * The render's style attributes come as the rules of one `<style>` element (src/entry-server.tsx says why), put
+ * at the end of the head; the shell's CSP admits that element by its SHA-256 (that exact text, nothing else).
+ */
+import { createHash } from 'node:crypto';
+import type { SiteResponse } from '../src/api/contract.ts';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_STYLE_ID } from '../src/firstScreen.ts';
+import { renderFirstScreen, type FirstScreenInput } from '../src/entry-server.tsx';
+import { BP_COOKIE, SOUND_COOKIE } from '../src/machines/prefs.ts';
+import { cookieValue } from './routes/context.ts';
+
+/**
+ * The preferences the browser will read at boot (src/machines/prefs.ts readPrefs, from document.cookie), here from
+ * the request's Cookie header: sound is off only when its cookie is '1'; BP mode is on unless its cookie says
+ * otherwise ('1' = on). tests/ui/boot/first-screen.test.tsx checks both readings agree.
+ */
+export function prefsFromCookieHeader(header: string | undefined): FirstScreenInput['prefs'] {
+  const bp = cookieValue(header, BP_COOKIE);
+  return { sound: cookieValue(header, SOUND_COOKIE) !== '1', bp: bp === undefined ? true : bp === '1' };
+}
+
+/** A rendered first screen: the markup for the root, its style rules and their CSP hash source. */
+export interface FirstScreen {
+  html: string;
+  /** The text of the head's `<style>` element ('' when nothing had a style). */
+  css: string;
+  /** `'sha256-...'` of css, for style-src. */
+  cssHash: string;
+}
+
+const MAX_KEPT = 64;
+const kept = new Map<string, FirstScreen | null>();
+
+/** The first screen for a request's path and cookies, or null where the browser renders by itself. */
+export function firstScreen(site: SiteResponse, url: string, cookieHeader: string | undefined): FirstScreen | null {
+  const pathname = url.split(/[?#]/, 1)[0];
+  const input: FirstScreenInput = { site, pathname, prefs: prefsFromCookieHeader(cookieHeader) };
+  const key = JSON.stringify(input);
+  let screen = kept.get(key);
+  if (screen === undefined) {
+    const rendered = renderFirstScreen(input);
+    screen = rendered && { ...rendered, cssHash: `'sha256-${createHash('sha256').update(rendered.css).digest('base64')}'` };
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, screen);
+  }
+  return screen;
+}
+
+/**
+ * The shell with the first screen inside its empty `<div id="root"></div>` and its rules at the end of the head
+ * (unchanged without a screen, or without the empty root to fill).
+ */
+export function shellWithFirstScreen(html: string, screen: FirstScreen | null): string {
+  const empty = '<div id="root"></div>';
+  const at = html.indexOf(empty);
+  const headEnd = html.indexOf('</head>');
+  if (screen === null || at < 0 || headEnd < 0 || headEnd > at) return html;
+  const style = screen.css ? `<style id="${FIRST_SCREEN_STYLE_ID}">${screen.css}</style>\n` : '';
+  return `${html.slice(0, headEnd)}${style}${html.slice(headEnd, at)}<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen.html}</div>${html.slice(at + empty.length)}`;
+}
+
+/** The shell's CSP with the first screen's rules admitted by their hash (style-src only; nothing else changes). */
+export function cspWithFirstScreen(csp: string, screen: FirstScreen | null): string {
+  if (!screen?.css) return csp;
+  return csp.replace(/(^|;)(\s*style-src\b[^;]*)/, (_, start: string, directive: string) => `${start}${directive} ${screen.cssHash}`);
+}

@@ -1,0 +1,133 @@
+/**
+ * The server's first screen hydrates without a mismatch (React's development build reports every text and
+ * attribute difference): src/entry-server.tsx renders the page's tree in its loading state, src/main.tsx moves
+ * its styles back inline (src/firstScreen.ts) and hydrates with the same tree. Every variant, both preference
+ * cookies, a plain and a preselecting address, at the wide layout (the narrow one renders afresh, see main.tsx).
+ */
+import { act } from '@testing-library/react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SiteResponse } from '../../../src/api/contract.ts';
+import { configureApi } from '../../../src/api/client.ts';
+import { extractStyles, renderFirstScreen } from '../../../src/entry-server.tsx';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_STYLE_ATTRIBUTE, FIRST_SCREEN_STYLE_ID, restoreFirstScreenStyles } from '../../../src/firstScreen.ts';
+import { initI18n } from '../../../src/i18n/index.ts';
+import { PageRoot } from '../../../src/PageRoot.tsx';
+import { variantFrom } from '../../../src/site/variant.ts';
+
+const SITES: SiteResponse[] = [
+  { status: true, site: 'cs', game: 'cs', lang: 'en', currency: 'USD', chance_decimals: 3, main_site_url: '/', recaptcha_site_key: null },
+  { status: true, site: 'dota', game: 'dota', lang: 'en', currency: 'USD', chance_decimals: 1, main_site_url: '/', recaptcha_site_key: null },
+  { status: true, site: 'ru', game: 'cs', lang: 'ru', currency: 'RUB', chance_decimals: 1, main_site_url: 'https://example.test', recaptcha_site_key: null },
+];
+const PREFS = [{ sound: true, bp: true }, { sound: false, bp: false }];
+const PATHS: Array<[string, number[]]> = [['/upgrades/', []], ['/upgrades/3,4', [3, 4]]];
+
+const roots: Root[] = [];
+beforeAll(() => {
+  // The page's data never arrives here: the page stays in its loading state, the one the server rendered.
+  configureApi({ baseURL: 'http://page.test', fetch: (() => new Promise<Response>(() => {})) as typeof fetch });
+  Object.defineProperty(window, 'innerWidth', { value: 1280, configurable: true });
+});
+afterEach(() => {
+  act(() => roots.splice(0).forEach((r) => r.unmount()));
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+/** The shell as the server fills it: the rules in the head, the marked root with the markup. */
+function serverShell(html: string, css: string): HTMLElement {
+  const style = document.createElement('style');
+  style.id = FIRST_SCREEN_STYLE_ID;
+  style.textContent = css;
+  document.head.append(style);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.setAttribute(FIRST_SCREEN_ATTRIBUTE, '');
+  container.innerHTML = html;
+  document.body.append(container);
+  return container;
+}
+
+/** The DOM without style attributes (their serialisation differs between the CSSOM and React), for comparison. */
+const structure = (el: HTMLElement) => el.innerHTML.replace(/ style="[^"]*"/g, '');
+
+/** Each styled element of the server's markup with the style text React wrote for it (its rule's declarations). */
+function reactStyles(container: HTMLElement, css: string): Array<[HTMLElement, string]> {
+  const text = new Map([...css.matchAll(/="(\d+)"\]\{([^}]*)\}/g)].map((m) => [m[1], m[2]]));
+  return [...container.querySelectorAll<HTMLElement>(`[${FIRST_SCREEN_STYLE_ATTRIBUTE}]`)].map((el) => [el, text.get(el.getAttribute(FIRST_SCREEN_STYLE_ATTRIBUTE)!)!]);
+}
+
+describe.each(SITES)('the first screen of the $site site', (site) => {
+  beforeAll(async () => {
+    const i18n = await initI18n(site.lang);
+    await i18n.loadNamespaces('translation');
+  });
+
+  it.each(PREFS.flatMap((prefs) => PATHS.map(([pathname, preselect]) => ({ prefs, pathname, preselect }))))(
+    'hydrates without a mismatch: $pathname, $prefs',
+    async ({ prefs, pathname, preselect }) => {
+      const i18n = await initI18n(site.lang);
+      const screen = renderFirstScreen({ site, pathname, prefs })!;
+      expect(screen.html).not.toMatch(/\sstyle=/);
+      const container = serverShell(screen.html, screen.css);
+      const errors = vi.spyOn(console, 'error');
+      const recoverable = vi.fn();
+      const input = { site: variantFrom(site), preselect, prefs };
+
+      const styled = reactStyles(container, screen.css);
+      expect(styled.length).toBeGreaterThan(0);
+      restoreFirstScreenStyles(container);
+      expect(container.querySelector(`[${FIRST_SCREEN_STYLE_ATTRIBUTE}]`)).toBeNull();
+      expect(document.getElementById(FIRST_SCREEN_STYLE_ID)).toBeNull();
+      const wheel = container.querySelector<HTMLElement>('[data-testid="wheel-placeholder"]')!;
+      expect([wheel.style.width, wheel.style.position]).toEqual(['380px', 'relative']);
+      // Each style went back inline as the same declarations React writes (compared through the CSSOM)...
+      const probe = document.createElement('div');
+      for (const [el, text] of styled) {
+        probe.setAttribute('style', text);
+        expect(el.style.cssText).toBe(probe.style.cssText);
+      }
+      // ...but spelled the CSSOM's way, which React's development build compares as text: give it React's own
+      // spelling so that any other difference (text, attributes) shows.
+      for (const [el, text] of styled) el.setAttribute('style', text);
+
+      await act(async () => {
+        roots.push(hydrateRoot(container, <PageRoot i18n={i18n} input={input} />, { onRecoverableError: recoverable }));
+      });
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(errors).not.toHaveBeenCalled();
+      // The very nodes the server sent are the page's now.
+      expect(container.querySelector('[data-testid="wheel-placeholder"]')).toBe(wheel);
+
+      // And they are what the browser renders by itself.
+      const fresh = document.createElement('div');
+      document.body.append(fresh);
+      await act(async () => {
+        const root = createRoot(fresh);
+        roots.push(root);
+        root.render(<PageRoot i18n={i18n} input={input} />);
+      });
+      expect(structure(container)).toBe(structure(fresh));
+      expect(wheel.style.cssText).toBe(fresh.querySelector<HTMLElement>('[data-testid="wheel-placeholder"]')!.style.cssText);
+    },
+  );
+});
+
+describe('the first screen', () => {
+  it('is not rendered for the verifier routes, which the browser renders itself', () => {
+    expect(renderFirstScreen({ site: SITES[0], pathname: '/en/provably_fair/roll_verifier/abc', prefs: {} })).toBeNull();
+    expect(renderFirstScreen({ site: SITES[2], pathname: '/ru/provably_fair/roll_verifier/', prefs: {} })).toBeNull();
+  });
+
+  it('round-trips style text through the rules and back inline', () => {
+    const { html, css } = extractStyles('<div style="position:absolute;top:161.64px;font-family:Inter, &quot;Segoe UI&quot;, sans-serif"></div>');
+    const container = serverShell(html, css);
+    restoreFirstScreenStyles(container);
+    const div = container.firstElementChild as HTMLElement;
+    expect([div.style.position, div.style.top]).toEqual(['absolute', '161.64px']);
+    expect(div.style.fontFamily).toMatch(/Segoe UI/);
+    expect(div.hasAttribute(FIRST_SCREEN_STYLE_ATTRIBUTE)).toBe(false);
+  });
+});

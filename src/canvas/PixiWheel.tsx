@@ -1,7 +1,7 @@
 /**
  * The real wheel: Pixi v8 through @pixi/react, motion by GSAP. React renders it when its props change (a few
- * times per game); every frame of a spin is a GSAP onUpdate that rotates one container, sets one BitmapText when
- * the shown value changes, and renders the stage. Pixi's own ticker never runs: the stage is rendered only when
+ * times per game); every frame of a spin is a GSAP onUpdate that rotates one container, writes the running roll
+ * into glyph sprites when the shown value changes, and renders the stage (one render group of sprites). Pixi's own ticker never runs: the stage is rendered only when
  * something changed (a commit of the Pixi tree, a tween update, a resize), so an idle wheel costs nothing per frame
  * and a spin has one animation loop (GSAP's), not two. The landing angle is rollAngle(server's roll) by planSpin,
  * so what the arrow shows is the truth. Default export: loaded through React.lazy by LazyWheel.
@@ -11,7 +11,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
 // gsap-core, not 'gsap': the wheel tweens plain numbers, so CSSPlugin (~10 KB gzipped) is dead weight.
 import { gsap } from 'gsap/gsap-core';
-import { Container, Graphics, Sprite, Text, Ticker, type Application as PixiApp } from 'pixi.js';
+import { Container, Graphics, Rectangle, Sprite, Text, Texture, Ticker, type Application as PixiApp, type Renderer } from 'pixi.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { rollAngle } from '../domain/wheel.ts';
 import { wheelLayout } from './layout.ts';
@@ -25,15 +25,15 @@ import { ROLL_SLOTS, rollFont, writeRoll } from './rollDigits.ts';
 import { createFramePacer, webgl2Of } from './framePacing.ts';
 import { SvgWheel } from './SvgWheel.tsx';
 
-extend({ Container, Graphics, Text, Sprite });
+extend({ Container, Sprite });
 
 const DEG = Math.PI / 180;
 
 const SLOT_KEYS = Array.from({ length: ROLL_SLOTS }, (_, i) => i);
 
-/** The layers drawn once into textures, in stage order. */
-const CACHED_LAYERS = ['body', 'glow', 'arc', 'texts', 'arrow'] as const;
-type CachedLayer = (typeof CACHED_LAYERS)[number];
+/** The layers drawn into textures, in stage order. */
+const BAKED_LAYERS = ['body', 'glow', 'arc', 'texts', 'arrow'] as const;
+type BakedLayer = (typeof BAKED_LAYERS)[number];
 
 /**
  * Lives inside the Pixi tree: its layout effect runs after every commit of that tree (the props of the Pixi
@@ -46,12 +46,51 @@ function AfterCommit({ run }: { run: () => void }) {
   return null;
 }
 
-/** Caches a layer as one texture (antialiased), or redraws that texture after its content changed. */
-function refreshCache(layer: Container | null, resolution: number): void {
-  if (!layer) return;
-  if (layer.isCachedAsTexture) layer.updateCacheTexture();
-  else layer.cacheAsTexture({ antialias: true, resolution });
+/**
+ * What the baked layers are drawn from: Pixi objects kept off the stage. Each is rendered into a texture when
+ * what it shows changes, and the stage shows that texture in a plain sprite.
+ */
+interface LayerSources {
+  body: Graphics;
+  glow: Graphics;
+  arc: Graphics;
+  arrow: Graphics;
+  texts: Container;
+  small: Text;
+  big: Text;
 }
+
+function createSources(): LayerSources {
+  const small = new Text({ text: '', anchor: 0.5 });
+  const big = new Text({ text: '', anchor: 0.5 });
+  const texts = new Container();
+  texts.addChild(small, big);
+  return { body: new Graphics(), glow: new Graphics(), arc: new Graphics(), arrow: new Graphics(), texts, small, big };
+}
+
+/**
+ * Renders `source` into a new antialiased texture shown by `sprite`, placed where the source's pixels are
+ * (bounds snapped outwards to whole pixels); null for an empty source (the sprite then shows nothing). The
+ * caller frees the texture this one replaces.
+ */
+function bake(renderer: Renderer, source: Container, sprite: Sprite, resolution: number): Texture | null {
+  const b = source.getLocalBounds();
+  const x = Math.floor(b.minX);
+  const y = Math.floor(b.minY);
+  const width = Math.ceil(b.maxX) - x;
+  const height = Math.ceil(b.maxY) - y;
+  if (!(width > 0 && height > 0)) {
+    sprite.texture = Texture.EMPTY;
+    return null;
+  }
+  const texture = renderer.generateTexture({ target: source, frame: new Rectangle(x, y, width, height), resolution, antialias: true });
+  sprite.texture = texture;
+  sprite.position.set(x, y);
+  return texture;
+}
+
+/** Pixi's system ticker only runs its scheduler (texture GC on intervals of seconds): stepped at most this often. */
+const SYSTEM_TICK_MS = 250;
 
 /** The Pixi wheel; same props as LazyWheel. */
 function PixiWheel(props: WheelProps) {
@@ -63,13 +102,14 @@ function PixiWheel(props: WheelProps) {
   const app = useRef<PixiApp | null>(null);
   const arrow = useRef<Container | null>(null);
   const arrowArt = useRef<Container | null>(null);
-  const body = useRef<Container | null>(null);
-  const arc = useRef<Container | null>(null);
-  const texts = useRef<Container | null>(null);
   const slots = useRef<Sprite[]>([]);
-  const glow = useRef<Container | null>(null);
-  /** What each cached layer's texture shows now (see afterCommit). */
-  const cached = useRef<Partial<Record<CachedLayer, string>>>({});
+  /** The sprite showing each baked layer's texture. */
+  const layerSprites = useRef<Partial<Record<BakedLayer, Sprite>>>({});
+  const sources = useRef<LayerSources | null>(null);
+  /** What each baked layer's texture shows now (see afterCommit), and that texture. */
+  const baked = useRef<Partial<Record<BakedLayer, string>>>({});
+  const bakedTextures = useRef<Partial<Record<BakedLayer, Texture>>>({});
+  const systemTicked = useRef(-Infinity);
   const motion = useRef({ angle: 0, lastTickAngle: 0, shown: '' });
   const tweens = useRef<{ spin?: ReturnType<typeof gsap.to>; reset?: ReturnType<typeof gsap.to>; pulse?: ReturnType<typeof gsap.timeline> }>({});
   const spunFor = useRef<number | null>(null);
@@ -91,7 +131,11 @@ function PixiWheel(props: WheelProps) {
     if (!pixi?.renderer) return;
     const gl = webgl2Of(pixi.renderer);
     if (!pacer.ready(gl, force)) return;
-    Ticker.system.update();
+    const now = performance.now();
+    if (now - systemTicked.current >= SYSTEM_TICK_MS) {
+      systemTicked.current = now;
+      Ticker.system.update(now);
+    }
     pixi.render();
     pacer.rendered(gl);
     if (!painted.current) {
@@ -171,10 +215,11 @@ function PixiWheel(props: WheelProps) {
 
   // The win glow breathes three times, then stays lit; under reduced motion it is simply on.
   useEffect(() => {
-    if (!win || !glow.current || !arrowArt.current || prefersReducedMotion()) return undefined;
+    const glow = layerSprites.current.glow;
+    if (!win || !glow || !arrowArt.current || prefersReducedMotion()) return undefined;
     const tl = gsap.timeline({ onUpdate: () => paint(false), onComplete: () => paint(true) });
-    tl.fromTo(glow.current, { alpha: 0.35 }, { alpha: 1, duration: 0.45, ease: 'sine.inOut', yoyo: true, repeat: 5 })
-      .to(glow.current, { alpha: 1, duration: 0.3 })
+    tl.fromTo(glow, { alpha: 0.35 }, { alpha: 1, duration: 0.45, ease: 'sine.inOut', yoyo: true, repeat: 5 })
+      .to(glow, { alpha: 1, duration: 0.3 })
       .fromTo(arrowArt.current.scale, { x: 1, y: 1 }, { x: 1.12, y: 1.12, duration: 0.3, ease: 'sine.inOut', yoyo: true, repeat: 3 }, 0);
     tweens.current.pulse = tl;
     return () => {
@@ -200,37 +245,99 @@ function PixiWheel(props: WheelProps) {
   const smallText = spinningOrLanded ? centreText : label;
   const smallFill = spinningOrLanded ? TEXT_MUTED : TONE_COLOR[tone];
 
-  // What each cached layer shows. Visibility and alpha (the win glow, the dimmed arc of a loss) are not part of
-  // it: they apply to the cached texture as a whole.
-  const keys: Record<CachedLayer, string> = {
+  // What each baked layer shows. Visibility and alpha (the win glow, the dimmed arc of a loss) are not part of
+  // it: they apply to the layer's sprite.
+  const keys: Record<BakedLayer, string> = {
     body: `${size}`,
     glow: `${size}|${chance}|${rollUnder}`,
     arc: `${size}|${chance}|${rollUnder}`,
     texts: `${size}|${smallText}|${smallFill}|${spinningOrLanded ? '' : centreText}`,
     arrow: `${size}|${win}`,
   };
-  const keyList = CACHED_LAYERS.map((layer) => keys[layer]).join('\n');
+  const keyList = BAKED_LAYERS.map((layer) => keys[layer]).join('\n');
 
-  // After a commit of the Pixi tree: the layers whose content changed are drawn into their textures again, then
-  // the stage is drawn once.
+  /** Draws a layer's source as it should look now. */
+  const draw = useCallback((layer: BakedLayer, src: LayerSources): Container => {
+    switch (layer) {
+      case 'body':
+        drawBody(src.body, L);
+        return src.body;
+      case 'glow':
+        drawGlow(src.glow, L, chance, rollUnder);
+        return src.glow;
+      case 'arc':
+        drawArc(src.arc, L, chance, rollUnder);
+        return src.arc;
+      case 'arrow':
+        drawArrow(src.arrow, L, win);
+        return src.arrow;
+      case 'texts': {
+        const { small, big } = src;
+        small.text = smallText;
+        small.resolution = resolution;
+        small.y = L.smallY;
+        small.style = { fontFamily: FONT_FAMILY, fontWeight: '600', fontSize: L.smallFont, fill: smallFill };
+        big.text = centreText;
+        big.visible = !spinningOrLanded;
+        big.resolution = resolution;
+        big.y = L.bigY;
+        big.style = { fontFamily: FONT_FAMILY, fontWeight: '800', fontSize: L.bigFont, fill: TEXT };
+        return src.texts;
+      }
+    }
+  }, [L, chance, rollUnder, win, smallText, smallFill, centreText, spinningOrLanded, resolution]);
+
+  // After a commit of the Pixi tree: the layers whose content changed are drawn and rendered into their textures
+  // again, then the stage is drawn once.
   const afterCommit = useCallback(() => {
-    if (!app.current?.renderer) return;
-    const nodes: Record<CachedLayer, Container | null> = { body: body.current, glow: glow.current, arc: arc.current, texts: texts.current, arrow: arrowArt.current };
+    const renderer = app.current?.renderer;
+    if (!renderer) return;
+    const src = (sources.current ??= createSources());
     const now = keyList.split('\n');
-    CACHED_LAYERS.forEach((layer, i) => {
-      if (cached.current[layer] === now[i]) return;
-      refreshCache(nodes[layer], resolution);
-      cached.current[layer] = now[i];
+    BAKED_LAYERS.forEach((layer, i) => {
+      const sprite = layerSprites.current[layer];
+      if (!sprite || baked.current[layer] === now[i]) return;
+      const texture = bake(renderer, draw(layer, src), sprite, resolution);
+      bakedTextures.current[layer]?.destroy(true);
+      bakedTextures.current[layer] = texture ?? undefined;
+      baked.current[layer] = now[i];
     });
     motion.current.shown = '';
     frame(true);
-  }, [keyList, resolution, frame]);
+  }, [keyList, draw, resolution, frame]);
+  const afterCommitRef = useRef(afterCommit);
+  afterCommitRef.current = afterCommit;
 
-  const bodyDraw = useCallback((g: Graphics) => drawBody(g, L), [L]);
-  const arcDraw = useCallback((g: Graphics) => drawArc(g, L, chance, rollUnder), [L, chance, rollUnder]);
-  const glowDraw = useCallback((g: Graphics) => drawGlow(g, L, chance, rollUnder), [L, chance, rollUnder]);
-  const arrowDraw = useCallback((g: Graphics) => drawArrow(g, L, win), [L, win]);
-  const font = { fontFamily: FONT_FAMILY, fontWeight: '800' as const };
+  // The baked textures and their sources are off the stage, so the Pixi tree's unmount does not free them. (A
+  // StrictMode remount of this effect bakes them again.)
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (mounted.current) afterCommitRef.current();
+    mounted.current = true;
+    const sprites = layerSprites.current;
+    const textures = bakedTextures.current;
+    return () => {
+      for (const layer of BAKED_LAYERS) {
+        const sprite = sprites[layer];
+        if (sprite && !sprite.destroyed) sprite.texture = Texture.EMPTY;
+        textures[layer]?.destroy(true);
+        delete textures[layer];
+      }
+      baked.current = {};
+      const src = sources.current;
+      sources.current = null;
+      if (!src) return;
+      src.texts.destroy({ children: true });
+      for (const g of [src.body, src.glow, src.arc, src.arrow]) g.destroy();
+    };
+  }, []);
+
+  const layerRef = useMemo(() => {
+    const set = (layer: BakedLayer) => (sprite: Sprite | null) => {
+      if (sprite) layerSprites.current[layer] = sprite;
+    };
+    return { body: set('body'), glow: set('glow'), arc: set('arc'), texts: set('texts'), arrow: set('arrow') };
+  }, []);
 
   return (
     <div data-testid="wheel-pixi" data-phase={phase} data-outcome={showResult ? (outcome ?? '') : ''} data-vin={win || undefined} style={{ position: 'relative', width: size, height: size }}>
@@ -254,36 +361,16 @@ function PixiWheel(props: WheelProps) {
         className="wheel-canvas"
       >
         <pixiContainer x={L.centre} y={L.centre}>
-          {/* Each part is drawn once into an antialiased texture and redrawn only when what it shows changes
-              (the canvas itself has no MSAA: software GL would pay for it on every frame). Everything is one
-              batch of textured quads: a spin frame rotates the arrow's quad, swaps glyph frames of the running
-              roll (same atlas page: updated in place) and issues one draw call. */}
-          <pixiContainer ref={body}>
-            <pixiGraphics draw={bodyDraw} />
-          </pixiContainer>
-          <pixiContainer ref={glow} visible={win}>
-            <pixiGraphics draw={glowDraw} />
-          </pixiContainer>
-          <pixiContainer ref={arc} alpha={loss ? 0.3 : 1}>
-            <pixiGraphics draw={arcDraw} />
-          </pixiContainer>
-          <pixiContainer ref={texts}>
-            <pixiText
-              text={smallText}
-              anchor={0.5}
-              y={L.smallY}
-              resolution={resolution}
-              style={{ fontFamily: FONT_FAMILY, fontWeight: '600', fontSize: L.smallFont, fill: smallFill }}
-            />
-            <pixiText
-              text={centreText}
-              visible={!spinningOrLanded}
-              anchor={0.5}
-              y={L.bigY}
-              resolution={resolution}
-              style={{ ...font, fontSize: L.bigFont, fill: TEXT }}
-            />
-          </pixiContainer>
+          {/* Each part is rendered into an antialiased texture (see bake) once, and again only when what it
+              shows changes (the canvas itself has no MSAA: software GL would pay for it on every frame). The
+              stage is one render group of plain sprites in one batch: a spin frame rotates the arrow's quad,
+              swaps glyph frames of the running roll (same atlas page: updated in place) and issues one draw
+              call. (With cacheAsTexture each part was a render group of its own, walked on every frame, and the
+              hidden glow asked the texture pool for a new texture on every frame.) */}
+          <pixiSprite ref={layerRef.body} />
+          <pixiSprite ref={layerRef.glow} visible={win} />
+          <pixiSprite ref={layerRef.arc} alpha={loss ? 0.3 : 1} />
+          <pixiSprite ref={layerRef.texts} />
           <pixiContainer visible={spinningOrLanded} y={L.bigY} scale={L.bigFont / digits.baseMeasurementFontSize} tint={win ? WIN : loss ? LOSS : TEXT}>
             {SLOT_KEYS.map((i) => (
               <pixiSprite key={i} ref={(sprite: Sprite | null) => { if (sprite) slots.current[i] = sprite; }} />
@@ -291,7 +378,7 @@ function PixiWheel(props: WheelProps) {
           </pixiContainer>
           <pixiContainer ref={arrow}>
             <pixiContainer ref={arrowArt} y={arrowCentre(L)}>
-              <pixiGraphics draw={arrowDraw} />
+              <pixiSprite ref={layerRef.arrow} />
             </pixiContainer>
           </pixiContainer>
         </pixiContainer>

@@ -22,7 +22,6 @@ import { FONT_FAMILY, LOSS, TEXT, TEXT_MUTED, TONE_COLOR, WIN } from './theme.ts
 import type { WheelProps } from './wheelTypes.ts';
 import { arrowCentre, drawArc, drawArrow, drawBody, drawGlow } from './wheelDraw.ts';
 import { ROLL_SLOTS, rollFont, writeRoll } from './rollDigits.ts';
-import { createFramePacer, webgl2Of } from './framePacing.ts';
 import { SvgWheel } from './SvgWheel.tsx';
 
 extend({ Container, Sprite });
@@ -122,36 +121,34 @@ function PixiWheel(props: WheelProps) {
 
   const painted = useRef(false);
 
-  /** Renders the stage once (after init): the only place the wheel draws. */
-  const pacer = useMemo(() => createFramePacer(), []);
-
-  /** Renders the stage once (after init): the only place the wheel draws. Motion frames may be paced (`force` off). */
-  const paint = useCallback((force = true) => {
+  /**
+   * Renders the stage once (after init): the only place the wheel draws. Every call renders: no WebGL fence or
+   * query per frame. (A fence-based pacer used to skip a motion frame while the GPU was behind; in traces it
+   * never found the GPU behind, because the compositor reads the canvas back every frame, and its three WebGL
+   * calls were about 5 % of a spin frame's script.)
+   */
+  const paint = useCallback(() => {
     const pixi = app.current;
     if (!pixi?.renderer) return;
-    const gl = webgl2Of(pixi.renderer);
-    if (!pacer.ready(gl, force)) return;
     const now = performance.now();
     if (now - systemTicked.current >= SYSTEM_TICK_MS) {
       systemTicked.current = now;
       Ticker.system.update(now);
     }
     pixi.render();
-    pacer.rendered(gl);
     if (!painted.current) {
       painted.current = true;
       setDrawn(true);
     }
-  }, [pacer]);
+  }, []);
 
   const resolution = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const digits = useMemo(() => rollFont(FONT_FAMILY, L.bigFont, resolution), [L.bigFont, resolution]);
 
   /**
    * One frame of motion: rotate the arrow, refresh the running roll if it changed, report passed ticks, render.
-   * Tween updates are paced (see framePacing.ts); a landing, a reset's end and a changed stage are always drawn.
    */
-  const frame = useCallback((force = false) => {
+  const frame = useCallback(() => {
     const m = motion.current;
     if (arrow.current) arrow.current.rotation = m.angle * DEG;
     const text = runningRollText(m.angle);
@@ -161,7 +158,7 @@ function PixiWheel(props: WheelProps) {
     }
     if (ticksCrossed(m.lastTickAngle, m.angle) > 0) latest.current.onTick?.();
     m.lastTickAngle = m.angle;
-    paint(force);
+    paint();
   }, [paint, digits]);
 
   useEffect(() => {
@@ -194,7 +191,7 @@ function PixiWheel(props: WheelProps) {
         onUpdate: () => frame(),
         // The page answers onLanded by switching to 'result', which shows the outcome: one render, not two.
         onComplete: () => {
-          frame(true);
+          frame();
           markSpinEnd();
           latest.current.onLanded();
         },
@@ -203,13 +200,13 @@ function PixiWheel(props: WheelProps) {
       // Mounted straight into a result (no spin seen here): hold the landed pose without reporting a landing.
       m.angle = rollAngle(roll);
       spunFor.current = roll;
-      frame(true);
+      frame();
     } else if (phase === 'idle') {
       spunFor.current = null;
       t.spin?.kill();
       t.pulse?.kill();
       const to = restAngle(m.angle);
-      t.reset = gsap.to(m, { angle: to, duration: prefersReducedMotion() ? 0 : RESET_MS / 1000, ease: 'power2.inOut', onUpdate: () => frame(), onComplete: () => frame(true) });
+      t.reset = gsap.to(m, { angle: to, duration: prefersReducedMotion() ? 0 : RESET_MS / 1000, ease: 'power2.inOut', onUpdate: () => frame(), onComplete: () => frame() });
     }
   }, [phase, roll, frame]);
 
@@ -217,7 +214,7 @@ function PixiWheel(props: WheelProps) {
   useEffect(() => {
     const glow = layerSprites.current.glow;
     if (!win || !glow || !arrowArt.current || prefersReducedMotion()) return undefined;
-    const tl = gsap.timeline({ onUpdate: () => paint(false), onComplete: () => paint(true) });
+    const tl = gsap.timeline({ onUpdate: () => paint(), onComplete: () => paint() });
     tl.fromTo(glow, { alpha: 0.35 }, { alpha: 1, duration: 0.45, ease: 'sine.inOut', yoyo: true, repeat: 5 })
       .to(glow, { alpha: 1, duration: 0.3 })
       .fromTo(arrowArt.current.scale, { x: 1, y: 1 }, { x: 1.12, y: 1.12, duration: 0.3, ease: 'sine.inOut', yoyo: true, repeat: 3 }, 0);
@@ -303,7 +300,7 @@ function PixiWheel(props: WheelProps) {
       baked.current[layer] = now[i];
     });
     motion.current.shown = '';
-    frame(true);
+    frame();
   }, [keyList, draw, resolution, frame]);
   const afterCommitRef = useRef(afterCommit);
   afterCommitRef.current = afterCommit;

@@ -28,7 +28,9 @@ function errorNotice(ctx: PageContext, error: unknown, fallback: NoticeKey): Not
   return notice(ctx, 'error', { key: fallback });
 }
 
-function asItems(list: readonly { id: number; name: string; price: number; image: string; type: string; type_prize: number }[] | null): Item[] {
+/** A loaded list as the context keeps it; the context's own array when loadPage answered it back (unchanged). */
+function asItems(list: readonly { id: number; name: string; price: number; image: string; type: string; type_prize: number }[] | null, current: Item[]): Item[] {
+  if (list === current) return current;
   return list ? [...list] : [];
 }
 
@@ -76,7 +78,7 @@ export const pageSetup = setup({
   },
   actions: {
     applyLoad: assign(({ context }, out: LoadOutput) => {
-      const next = { ...context, inventory: asItems(out.index.inventory), uitems: asItems(out.index.uitems), user: out.user };
+      const next = { ...context, inventory: asItems(out.index.inventory, context.inventory), uitems: asItems(out.index.uitems, context.uitems), user: out.user };
       return { ...next, ...pruneSelection(next), inventoryStale: false, loadError: null };
     }),
     storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: params.error instanceof Error ? params.error.message : String(params.error) })),

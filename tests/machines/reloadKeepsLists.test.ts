@@ -20,7 +20,7 @@ function fakeServer(lists: { inventory: ItemDto[] | null; uitems: ItemDto[] }) {
 const load = () => toPromise(createActor(loadPage).start());
 
 describe('loadPage: lists that come back unchanged', () => {
-  const lists = { inventory: inventory.slice(0, 5), uitems: uitems.slice() };
+  const lists: { inventory: ItemDto[] | null; uitems: ItemDto[] } = { inventory: inventory.slice(0, 5), uitems: uitems.slice() };
   beforeEach(() => configureApi({ baseURL: 'http://page.test', fetch: fakeServer(lists) as typeof fetch }));
   afterEach(() => configureApi({}));
 

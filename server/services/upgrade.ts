@@ -40,6 +40,15 @@ interface TargetRow { id: number; name: string; priceMinor: number; image: strin
 interface SeedRow { id: number; serverSeed: string; serverSeedHash: string; clientSeed: string | null; nonce: number }
 
 /**
+ * Statement 0: point lookups by key in this transaction's plans, never a sequential scan. The users and seeds
+ * rows are rewritten by every game; a table of 33 players starts on one page, where the planner prefers to scan
+ * it, and the plan a pooled connection caches then keeps scanning the table as dead row versions grow it to
+ * hundreds of pages (between vacuums; the bench's PostgreSQL runs none). pgbench plans each statement afresh
+ * and so follows the growth. Every lookup here has a unique index, so this only ever picks the index.
+ */
+const indexPlans = statement('upgrade_index_plans', 'set local enable_seqscan = off');
+
+/**
  * Statement 1: the live session (by the database's clock), the token spent (its id inserted into used_tokens
  * while its expiry is ahead of now(); the primary key refuses a second use, also one racing in another
  * transaction) and the player's users row locked, the serialisation point for their games and seed changes.
@@ -135,7 +144,8 @@ export async function settleUpgrade(handle: DbHandle, config: Config, auth: Sett
 
 async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<UpgradeResponse> {
   const { currency, lang } = siteInfo(config.site);
-  const [lockedRows, spentRows] = await q.batch([
+  const [, lockedRows, spentRows] = await q.batch([
+    { st: indexPlans, params: [] },
     { st: lockPlayer, params: [auth.sessionId, token?.id ?? null, token?.expiresAt ?? null] },
     { st: spendStake, params: [req.itemIds, auth.sessionId, req.targetId, config.site] },
   ]);

@@ -6,7 +6,7 @@ import { AppError } from '../messages.ts';
 import { inventoryOfSession } from '../services/catalogue-index.ts';
 import { verifyRecaptcha } from '../services/recaptcha.ts';
 import { sessionIdOf } from '../services/sessions.ts';
-import { issueToken, TOKEN_PURPOSES, verifyToken, type TokenClaim } from '../services/tokens.ts';
+import { isLiveSession, issueToken, TOKEN_PURPOSES, verifyToken, type TokenClaim } from '../services/tokens.ts';
 import { settleUpgrade } from '../services/upgrade.ts';
 import { parseUpgradeRequest, type UpgradeRequest } from '../services/upgrade-request.ts';
 import { errorResponses, requireUser, sessionCookie, type AppContext } from './context.ts';
@@ -73,8 +73,9 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (req) => {
       const { purpose } = req.query as { purpose?: string };
       if (!(TOKEN_PURPOSES as readonly string[]).includes(purpose ?? '')) throw new AppError(400, 'purpose_invalid');
-      const who = await requireUser(ctx, req);
-      return { status: true, token: issueToken(ctx.tokenSecret, who.sessionId, 'caseopen', ctx.config.tokenTtlSeconds) };
+      const sessionId = sessionIdOf(sessionCookie(req));
+      if (sessionId === null || !(await isLiveSession(ctx.handle.raw, sessionId))) throw new AppError(401, 'not_signed_in');
+      return { status: true, token: issueToken(ctx.tokenSecret, sessionId, 'caseopen', ctx.config.tokenTtlSeconds) };
     },
   );
 }

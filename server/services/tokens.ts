@@ -59,6 +59,17 @@ export function verifyToken(secret: Buffer, token: string, sessionId: string, pu
   return expiresAt.getTime() > now ? { id, expiresAt } : null;
 }
 
+const liveSession = statement('token_live_session', 'select 1 as ok from sessions where id = $1::text and expires_at > now()');
+
+/**
+ * Whether a stored session id (services/sessions.ts sessionIdOf) names a live session: all a token needs, so the
+ * token call reads the sessions row alone (by its key; the foreign key holds the player's row) and not the
+ * player's users row, which every game rewrites.
+ */
+export async function isLiveSession(q: Queryable, sessionId: string): Promise<boolean> {
+  return (await q.rows<{ ok: number }>(liveSession, [sessionId])).length > 0;
+}
+
 const sweep = statement(
   'tokens_sweep',
   `with d as (delete from used_tokens where expires_at < now() - interval '${SWEEP_MARGIN}' returning 1) select count(*)::int as n from d`,

@@ -27,9 +27,43 @@ export function raritySet(rarity: string): Set<string> {
   return new Set(rarity.split(',').map((s) => s.trim()).filter(Boolean));
 }
 
-/** Whether an item passes a side's filter: case-insensitive name search, price bounds, rarity list. */
-export function matchesFilter(item: Item, f: FilterState, rarities = raritySet(f.rarity)): boolean {
-  if (f.text && !item.name.toLowerCase().includes(f.text.toLowerCase())) return false;
+/** Printable ASCII that is neither a letter, a digit nor a space (ASCII's punctuation and symbols). */
+const ASCII_MARKS = /[!-\/:-@[-`{-~]+/g;
+/** Accents and other combining marks (after NFD), punctuation and symbols such as ™, ★ and ♥. */
+const MARKS = /[\p{M}\p{P}\p{S}]+/gu;
+
+/**
+ * A name or a search as the search compares them (spec 5: case-insensitive on the name): lower-case, with accents
+ * taken off (Jörmungandr, Saibā) and punctuation and symbols dropped, so that what a player types on a keyboard
+ * finds the item: 'stattrak karambit' finds '★ StatTrak™ Karambit', 'jormungandr' finds 'Jörmungandr', 'ak47' finds
+ * 'AK-47'. Letters of any script, digits and spaces stay. Folding only ever drops or lowers characters, one by one, so every name an
+ * unfolded search would match is still matched.
+ */
+export function foldSearch(text: string): string {
+  const lower = text.toLowerCase();
+  // Most names are ASCII: one cheap pass instead of a Unicode normalisation (20,000 names are folded per list).
+  if (!/[^\x00-\x7f]/.test(lower)) return lower.replace(ASCII_MARKS, '');
+  return lower.normalize('NFD').replace(MARKS, '');
+}
+
+/** The words of a search, folded (foldSearch); none for an empty or blank search, which matches every name. */
+export function searchWords(text: string): string[] {
+  const folded = foldSearch(text).trim();
+  return folded === '' ? [] : folded.split(/\s+/);
+}
+
+/**
+ * Whether a folded name matches the folded words of a search: every word appears in it, in any order ('AK-47
+ * Redline' and 'redline ak' both find 'AK-47 | Redline (Field-Tested)'). A one-word search is a substring search.
+ */
+export function matchesWords(foldedName: string, words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) if (!foldedName.includes(words[i])) return false;
+  return true;
+}
+
+/** Whether an item passes a side's filter: name search (foldSearch, matchesWords), price bounds, rarity list. */
+export function matchesFilter(item: Item, f: FilterState, rarities = raritySet(f.rarity), words = searchWords(f.text)): boolean {
+  if (words.length && !matchesWords(foldSearch(item.name), words)) return false;
   const p = toMinor(item.price);
   if (f.minPrice != null && p < toMinor(f.minPrice)) return false;
   if (f.maxPrice != null && p > toMinor(f.maxPrice)) return false;
@@ -51,7 +85,8 @@ export function applyFilter<T extends Item>(
   bpMaxLevels: number | null = null,
 ): T[] {
   const rarities = raritySet(f.rarity);
-  const out = items.filter((i) => matchesFilter(i, f, rarities) && (bpMaxLevels == null || matchesLevels(i, bpMaxLevels)));
+  const words = searchWords(f.text);
+  const out = items.filter((i) => matchesFilter(i, f, rarities, words) && (bpMaxLevels == null || matchesLevels(i, bpMaxLevels)));
   const dir = sort === 'asc' ? 1 : -1;
   return out.sort((a, b) => (toMinor(a.price) - toMinor(b.price)) * dir || a.id - b.id);
 }

@@ -1,25 +1,59 @@
 /**
  * A list prepared once for filtering, so that a key press in a search box over 20,000 targets costs one
- * `includes` per candidate and nothing else: the list is sorted once per load and direction, names are
- * lower-cased once, prices converted to minor units once, level counts parsed once. Results are kept for the
- * last few filters, and a search that extends an earlier one (typing on) scans only that earlier result, while
- * a shorter one (backspace) is usually a filter seen a moment ago. The rules are those of filters.ts
- * (matchesFilter, matchesLevels); tests/domain/searchIndex.test.ts checks both give the same lists.
+ * `includes` per candidate and word and nothing else: the list is sorted once per load and direction, prices
+ * converted to minor units once, level counts parsed once, names folded for the search once (foldSearch; in idle
+ * time when the page calls `prepare`, else on the first search). A filter's result is the positions of its items
+ * in the sorted list; the items themselves are only looked up for the page on show (or the whole list when asked
+ * for). Results are kept for the last few filters, and a search that implies an earlier one (typing on) scans
+ * only that earlier result, while a shorter one (backspace) is usually a filter seen a moment ago. The rules are
+ * those of filters.ts (matchesFilter, matchesLevels); tests/domain/searchIndex.test.ts checks both give the same
+ * lists.
  */
-import { levelCount, raritySet, type FilterState, type SortDirection } from './filters.ts';
+import { foldSearch, levelCount, matchesWords, raritySet, searchWords, type FilterState, type SortDirection } from './filters.ts';
 import type { Item } from './item.ts';
 import { toMinor } from './money.ts';
 
 /** How many recent filter results an index keeps (typing a word and deleting it again fits). */
 const RECENT = 48;
 
-interface Recent {
+/** The items passing one filter, in display order: a count, and the items looked up only when asked for. */
+export class SearchResult<T> {
+  private all: T[] | null = null;
+
+  constructor(
+    private readonly sorted: readonly T[],
+    /** Positions in the sorted list, ascending. */
+    readonly hits: Int32Array,
+  ) {}
+
+  /** How many items pass. */
+  get length(): number {
+    return this.hits.length;
+  }
+
+  /** The passing items from `start` up to (not including) `end`, as Array.prototype.slice counts. */
+  slice(start: number, end = this.hits.length): T[] {
+    const from = Math.max(0, Math.min(start, this.hits.length));
+    const to = Math.max(from, Math.min(end, this.hits.length));
+    const out = new Array<T>(to - from);
+    for (let k = from; k < to; k++) out[k - from] = this.sorted[this.hits[k]];
+    return out;
+  }
+
+  /** Every passing item (built once, on demand). */
+  items(): T[] {
+    this.all ??= this.slice(0);
+    return this.all;
+  }
+}
+
+interface Recent<T> {
   /** Everything but the search text, as a key: only results with the same bounds can be narrowed. */
   rest: string;
-  text: string;
-  /** Positions in the sorted list, ascending. */
-  hits: Int32Array;
-  items: unknown[];
+  /** The search's folded words joined by a space ('stattrak ak' and 'StatTrak AK-' are one search). */
+  key: string;
+  words: string[];
+  result: SearchResult<T>;
 }
 
 /** Whether two lists hold the same items field by field (a reload that changed nothing). */
@@ -34,15 +68,25 @@ export function sameItems(a: readonly Item[], b: readonly Item[]): boolean {
   return true;
 }
 
+/**
+ * Whether every name matching `words` also matches `earlier`: each earlier word lies inside one of the new words
+ * (typing on extends the last word or adds words), so an earlier result can be narrowed instead of rescanning.
+ */
+function implies(words: readonly string[], earlier: readonly string[]): boolean {
+  return earlier.every((e) => words.some((w) => w.includes(e)));
+}
+
 /** A list sorted by price (ties by id) with per-item search keys, and its recent filter results. */
 export class SearchIndex<T extends Item> {
   /** The list in display order. */
   readonly sorted: readonly T[];
+  /** Folded names (foldSearch) in display order, filled up to `foldedCount` by `prepare`. */
   private readonly names: string[];
+  private foldedCount = 0;
   private readonly prices: Float64Array;
   private readonly types: string[];
   private levels: Array<number | null> | null = null;
-  private readonly recent: Recent[] = [];
+  private readonly recent: Array<Recent<T>> = [];
 
   constructor(items: readonly T[], sort: SortDirection) {
     const n = items.length;
@@ -53,46 +97,63 @@ export class SearchIndex<T extends Item> {
     order.sort((a, b) => (prices[a] - prices[b]) * dir || items[a].id - items[b].id);
     this.sorted = order.map((i) => items[i]);
     this.prices = Float64Array.from(order, (i) => prices[i]);
-    this.names = this.sorted.map((i) => i.name.toLowerCase());
     this.types = this.sorted.map((i) => i.type);
+    this.names = new Array<string>(n);
+  }
+
+  /**
+   * Folds the names for the search, a slice at a time while `more()` says so (an idle callback's deadline);
+   * everything at once without it. True once every name is folded.
+   */
+  prepare(more: () => boolean = () => true): boolean {
+    const n = this.sorted.length;
+    while (this.foldedCount < n) {
+      const end = Math.min(n, this.foldedCount + 64);
+      for (let i = this.foldedCount; i < end; i++) this.names[i] = foldSearch(this.sorted[i].name);
+      this.foldedCount = end;
+      if (end < n && !more()) return false;
+    }
+    return true;
   }
 
   /** The items passing `f` (and BP mode's max levels when not null), in display order. */
-  filter(f: FilterState, bpMaxLevels: number | null = null): T[] {
-    const text = f.text.toLowerCase();
+  filter(f: FilterState, bpMaxLevels: number | null = null): SearchResult<T> {
+    const words = searchWords(f.text);
+    const key = words.join(' ');
     const rest = `${f.minPrice}|${f.maxPrice}|${f.rarity}|${bpMaxLevels}`;
-    let base: Recent | null = null;
+    let base: Recent<T> | null = null;
     for (let i = 0; i < this.recent.length; i++) {
       const r = this.recent[i];
-      if (r.rest !== rest || !text.includes(r.text)) continue;
-      if (r.text === text) {
+      if (r.rest !== rest) continue;
+      if (r.key === key) {
         // Most recent first, so the next lookups find it sooner.
         this.recent.splice(i, 1);
         this.recent.unshift(r);
-        return r.items as T[];
+        return r.result;
       }
-      if (!base || r.hits.length < base.hits.length) base = r;
+      if (implies(words, r.words) && (!base || r.result.length < base.result.length)) base = r;
     }
-    const hits = base ? this.narrow(base.hits, text) : this.scan(f, text, bpMaxLevels);
-    const items = Array.from(hits, (i) => this.sorted[i]);
-    this.recent.unshift({ rest, text, hits, items });
+    if (words.length) this.prepare();
+    const hits = base ? this.narrow(base.result.hits, words) : this.scan(f, words, bpMaxLevels);
+    const result = new SearchResult(this.sorted, hits);
+    this.recent.unshift({ rest, key, words, result });
     if (this.recent.length > RECENT) this.recent.pop();
-    return items;
+    return result;
   }
 
-  /** Positions among `from` whose name contains `text` (already lower-case). */
-  private narrow(from: Int32Array, text: string): Int32Array {
+  /** Positions among `from` whose folded name holds every word. */
+  private narrow(from: Int32Array, words: readonly string[]): Int32Array {
     const out = new Int32Array(from.length);
     let n = 0;
     for (let k = 0; k < from.length; k++) {
       const i = from[k];
-      if (this.names[i].includes(text)) out[n++] = i;
+      if (matchesWords(this.names[i], words)) out[n++] = i;
     }
     return out.slice(0, n);
   }
 
   /** One pass over the whole list with every rule of the filter. */
-  private scan(f: FilterState, text: string, bpMaxLevels: number | null): Int32Array {
+  private scan(f: FilterState, words: readonly string[], bpMaxLevels: number | null): Int32Array {
     const min = f.minPrice == null ? -Infinity : toMinor(f.minPrice);
     const max = f.maxPrice == null ? Infinity : toMinor(f.maxPrice);
     const rarities = raritySet(f.rarity);
@@ -107,7 +168,7 @@ export class SearchIndex<T extends Item> {
         const l = levels[i];
         if (l == null || l > bpMaxLevels!) continue;
       }
-      if (text && !this.names[i].includes(text)) continue;
+      if (words.length && !matchesWords(this.names[i], words)) continue;
       out[n++] = i;
     }
     return out.slice(0, n);

@@ -1,16 +1,17 @@
 /**
  * The lists the page shows, derived from the context: filtered, sorted, paged. Each side keeps a SearchIndex of
- * its list (sorted, names lower-cased; rebuilt only when the list or the sort changes) and the filtered list is
- * memoised on the identity of its inputs, so the statechart's actions and the components share one computation
- * and a key press in the search box over 20,000 targets scans lower-cased names, narrowing the previous result
- * while the query grows.
+ * its list (sorted, names folded for the search; rebuilt only when the list or the sort changes) and the filter's
+ * result is memoised on the identity of its inputs, so the statechart's actions and the components share one
+ * computation and a key press in the search box over 20,000 targets scans folded names, narrowing the previous
+ * result while the query grows. A result is a count and positions: the grid looks up only its page's 15 items.
  */
 import { PAGE_SIZE } from '../domain/constants.ts';
-import { pageCount, pageOf, type FilterState, type SortDirection } from '../domain/filters.ts';
+import { pageCount, type FilterState, type SortDirection } from '../domain/filters.ts';
 import type { Item } from '../domain/item.ts';
 import { toMinor } from '../domain/money.ts';
-import { SearchIndex, sameItems } from '../domain/searchIndex.ts';
+import { SearchIndex, SearchResult, sameItems } from '../domain/searchIndex.ts';
 import type { PageContext, TargetView } from './context.ts';
+import type { Side } from './events.ts';
 
 /** Remembers the last result per argument tuple (compared by identity). */
 function memoLast<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
@@ -40,7 +41,7 @@ function keepAcrossReloads<R>(derive: (items: readonly Item[]) => R): (items: re
   };
 }
 
-/** Both sorts' indexes of a list: the sort, the lower-cased names and the recent results survive a reload. */
+/** Both sorts' indexes of a list: the sort, the folded names and the recent results survive a reload. */
 function indexes(): (items: readonly Item[], sort: SortDirection) => SearchIndex<Item> {
   const of = keepAcrossReloads(() => ({ asc: null as SearchIndex<Item> | null, desc: null as SearchIndex<Item> | null }));
   return (items, sort) => {
@@ -53,7 +54,7 @@ const leftIndex = indexes();
 const rightIndex = indexes();
 const catalogue = keepAcrossReloads((items) => new Map(items.map((i) => [i.id, i])));
 
-function filtered(index: SearchIndex<Item>, filter: FilterState, levels: number | null): Item[] {
+function filtered(index: SearchIndex<Item>, filter: FilterState, levels: number | null): SearchResult<Item> {
   return index.filter(filter, levels);
 }
 
@@ -66,14 +67,32 @@ export function bpLevels(right: TargetView): number | null {
   return Math.min(right.maxLevels ?? right.levelsCap, right.levelsCap);
 }
 
+/** The player's items as the left side shows them (all pages), as a count and items looked up on demand. */
+export function leftResult(ctx: Pick<PageContext, 'inventory' | 'left'>): SearchResult<Item> {
+  return filteredLeft(leftIndex(ctx.inventory, ctx.left.sort), ctx.left.filter, null);
+}
+
+/** The targets as the right side shows them (all pages), as a count and items looked up on demand. */
+export function rightResult(ctx: Pick<PageContext, 'uitems' | 'right'>): SearchResult<Item> {
+  return filteredRight(rightIndex(ctx.uitems, ctx.right.sort), ctx.right.filter, bpLevels(ctx.right));
+}
+
 /** The player's items as the left side shows them (all pages). */
 export function leftList(ctx: Pick<PageContext, 'inventory' | 'left'>): Item[] {
-  return filteredLeft(leftIndex(ctx.inventory, ctx.left.sort), ctx.left.filter, null);
+  return leftResult(ctx).items();
 }
 
 /** The targets as the right side shows them (all pages). */
 export function rightList(ctx: Pick<PageContext, 'uitems' | 'right'>): Item[] {
-  return filteredRight(rightIndex(ctx.uitems, ctx.right.sort), ctx.right.filter, bpLevels(ctx.right));
+  return rightResult(ctx).items();
+}
+
+/**
+ * Folds a side's names for the search ahead of the first key press, a slice at a time while `more()` says so
+ * (an idle callback's deadline). True once done.
+ */
+export function prepareSearch(items: readonly Item[], sort: SortDirection, side: Side, more: () => boolean): boolean {
+  return (side === 'left' ? leftIndex : rightIndex)(items, sort).prepare(more);
 }
 
 /** One page of a list with its position. */
@@ -84,11 +103,17 @@ export interface PageSlice {
   total: number;
 }
 
-/** The visible page of a list (the page index is clamped to the list). */
-export function slicePage(list: readonly Item[], page: number): PageSlice {
+/** A list or a search result: a length and slices. */
+interface Listing {
+  readonly length: number;
+  slice(start: number, end: number): Item[];
+}
+
+/** The visible page of a list (the page index is clamped to the list); only its items are looked up. */
+export function slicePage(list: Listing, page: number): PageSlice {
   const pages = pageCount(list.length, PAGE_SIZE);
   const p = Math.min(Math.max(0, page), pages - 1);
-  return { items: pageOf(list, p, PAGE_SIZE), page: p, pages, total: list.length };
+  return { items: list.slice(p * PAGE_SIZE, p * PAGE_SIZE + PAGE_SIZE), page: p, pages, total: list.length };
 }
 
 /** Total staked price in minor units. */

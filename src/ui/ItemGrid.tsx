@@ -1,14 +1,17 @@
 /**
  * One page (15 cells) of a side's list, plus the pager; only the visible page is rendered. The list is derived in
  * views.ts from a per-side search index, cheap enough to follow every key press in the same render (no deferred
- * second render), and each grid subscribes to its own side only: typing on the right never re-renders the left.
+ * second render): a count and positions, of which only the page's 15 items are looked up. The index folds its
+ * names for the search in idle time after the list arrives, so the first key press does not. Each grid
+ * subscribes to its own side only: typing on the right never re-renders the left.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { TargetView } from '../machines/context.ts';
+import type { SortDirection } from '../domain/filters.ts';
 import type { Item } from '../domain/item.ts';
 import type { Side } from '../machines/events.ts';
-import { leftList, rightList, slicePage } from '../machines/views.ts';
+import { leftResult, prepareSearch, rightResult, slicePage } from '../machines/views.ts';
 import { ItemCell } from './ItemCell.tsx';
 import { PageActor } from './pageActor.ts';
 import { Pager } from './Pager.tsx';
@@ -24,10 +27,11 @@ export function ItemGrid({ side }: { side: Side }) {
   // Only this side's selection: staking on the left does not re-render the targets, nor a target the inventory.
   const picked = PageActor.useSelector((s) => (side === 'left' ? s.context.staked : s.context.target));
   const list = useMemo(
-    () => (side === 'left' ? leftList({ inventory: items, left: view }) : rightList({ uitems: items, right: view as TargetView })),
+    () => (side === 'left' ? leftResult({ inventory: items, left: view }) : rightResult({ uitems: items, right: view as TargetView })),
     [side, items, view],
   );
   const slice = slicePage(list, view.page);
+  useSearchPrepared(side, items, view.sort);
   const selected = useMemo(() => new Set(Array.isArray(picked) ? picked : picked == null ? [] : [picked]), [picked]);
   // A cell's price and accessible name, formatted and translated once per item (per language and variant): a key
   // press that brings back items seen before formats nothing again.
@@ -81,6 +85,21 @@ export function ItemGrid({ side }: { side: Side }) {
       <Pager side={side} page={slice.page} pages={slice.pages} />
     </>
   );
+}
+
+/**
+ * Folds the list's names for the search (SearchIndex.prepare) in the browser's idle periods once the list is on
+ * show, a slice per period, so that neither the first render nor the first key press pays for 20,000 names.
+ * Without requestIdleCallback the first search folds them.
+ */
+function useSearchPrepared(side: Side, items: readonly Item[], sort: SortDirection) {
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'undefined') return undefined;
+    let handle = requestIdleCallback(function step(deadline) {
+      if (!prepareSearch(items, sort, side, () => deadline.timeRemaining() > 1)) handle = requestIdleCallback(step);
+    });
+    return () => cancelIdleCallback(handle);
+  }, [side, items, sort]);
 }
 
 /** How long a search result stays unchanged before its new pictures are asked for: a pause in typing. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFilter, EMPTY_FILTER, type FilterState, type SortDirection } from '../../src/domain/filters.ts';
+import { applyFilter, EMPTY_FILTER, foldSearch, searchWords, type FilterState, type SortDirection } from '../../src/domain/filters.ts';
 import type { Item } from '../../src/domain/item.ts';
 import { SearchIndex } from '../../src/domain/searchIndex.ts';
 
@@ -16,22 +16,36 @@ const ITEMS: Item[] = [
   item(8, '3001 Levels Battle Pass', 100, 'Arcana'),
   item(9, 'M4A1-S | Hyper Beast', 0.01, 'covert'),
   item(10, 'Souvenir AWP | Dragon Lore', 12.5, 'covert'),
+  item(11, '★ StatTrak™ Karambit | Fade (Factory New)', 900, 'covert'),
+  item(12, 'AUG | Flame Jörmungandr (Field-Tested)', 7, 'covert'),
+  item(13, 'M4A4 | 龍王 (Dragon King) (Minimal Wear)', 4, 'covert'),
+  item(14, 'MAC-10 | Saibā Oni (Minimal Wear)', 2, 'restricted'),
 ];
 
 const f = (over: Partial<FilterState>): FilterState => ({ ...EMPTY_FILTER, ...over });
-const ids = (items: readonly Item[]) => items.map((i) => i.id);
+const ids = (items: { slice(start: number): Item[] }) => items.slice(0).map((i) => i.id);
 
 describe('SearchIndex.filter gives the lists of applyFilter (the rules of filters.ts)', () => {
   const cases: Array<[string, FilterState, SortDirection, number | null, number[]]> = [
-    ['no filter, ascending: by price, ties by id', EMPTY_FILTER, 'asc', null, [9, 4, 6, 1, 5, 10, 2, 3, 7, 8]],
-    ['no filter, descending: ties still by id', EMPTY_FILTER, 'desc', null, [8, 7, 3, 2, 1, 5, 10, 6, 4, 9]],
+    ['no filter, ascending: by price, ties by id', EMPTY_FILTER, 'asc', null, [9, 14, 4, 13, 12, 6, 1, 5, 10, 2, 3, 7, 8, 11]],
+    ['no filter, descending: ties still by id', EMPTY_FILTER, 'desc', null, [11, 8, 7, 3, 2, 1, 5, 10, 6, 12, 13, 4, 14, 9]],
     ['search is case-insensitive on the name', f({ text: 'aK-47' }), 'asc', null, [1, 5, 2]],
     ['search matches inside the name', f({ text: 'redline' }), 'asc', null, [1, 2]],
     ['search with no match', f({ text: 'zeus' }), 'asc', null, []],
-    ['min price keeps items at or above it', f({ minPrice: 12.5 }), 'asc', null, [1, 5, 10, 2, 3, 7, 8]],
-    ['max price keeps items at or below it', f({ maxPrice: 9.99 }), 'asc', null, [9, 4, 6]],
-    ['min and max together', f({ minPrice: 3.2, maxPrice: 40.01 }), 'asc', null, [4, 6, 1, 5, 10, 2]],
-    ['rarity is a comma-separated list', f({ rarity: 'covert, restricted' }), 'asc', null, [9, 4, 10, 3]],
+    ['marks a player cannot type are ignored: StatTrak™ and ★', f({ text: 'StatTrak Karambit' }), 'asc', null, [11]],
+    ['typing the marks still finds the name', f({ text: '★ StatTrak™ Karambit' }), 'asc', null, [11]],
+    ['words need not be next to each other: no "|" needed', f({ text: 'StatTrak AK-47 Redline' }), 'asc', null, [2]],
+    ['words match in any order', f({ text: 'redline ak' }), 'desc', null, [2, 1]],
+    ['every word must be in the name', f({ text: 'ak-47 dragon' }), 'asc', null, []],
+    ['punctuation is ignored on both sides', f({ text: 'ak47 fieldtested' }), 'asc', null, [1]],
+    ['accents are ignored', f({ text: 'jormungandr' }), 'asc', null, [12]],
+    ['an accented search finds the plain name too', f({ text: 'Dragön' }), 'asc', null, [13, 10]],
+    ['other scripts are searched as they are', f({ text: '龍王' }), 'asc', null, [13]],
+    ['a blank search is no search', f({ text: '   ' }), 'asc', null, [9, 14, 4, 13, 12, 6, 1, 5, 10, 2, 3, 7, 8, 11]],
+    ['min price keeps items at or above it', f({ minPrice: 12.5 }), 'asc', null, [1, 5, 10, 2, 3, 7, 8, 11]],
+    ['max price keeps items at or below it', f({ maxPrice: 9.99 }), 'asc', null, [9, 14, 4, 13, 12, 6]],
+    ['min and max together', f({ minPrice: 3.2, maxPrice: 40.01 }), 'asc', null, [4, 13, 12, 6, 1, 5, 10, 2]],
+    ['rarity is a comma-separated list', f({ rarity: 'covert, restricted' }), 'asc', null, [9, 14, 4, 13, 12, 10, 3, 11]],
     ['BP mode keeps level items up to max levels', EMPTY_FILTER, 'asc', 3000, [6, 7]],
     ['BP mode with a low cap', EMPTY_FILTER, 'asc', 120, [6]],
     ['every rule at once', f({ text: 'LEVELS', minPrice: 10, rarity: 'Arcana' }), 'desc', 3000, [7]],
@@ -44,6 +58,30 @@ describe('SearchIndex.filter gives the lists of applyFilter (the rules of filter
   });
 });
 
+describe('search folding (what a player can type finds the name)', () => {
+  it.each([
+    ['StatTrak™ AK-47 | Redline (Field-Tested)', 'stattrak ak47  redline fieldtested'],
+    ['★ Karambit | Fade', ' karambit  fade'],
+    ['AUG | Flame Jörmungandr', 'aug  flame jormungandr'],
+    ['MAC-10 | Saibā Oni', 'mac10  saiba oni'],
+    ['Sticker | I ♥ CS', 'sticker  i  cs'],
+    ['M4A4 | 龍王 (Dragon King)', 'm4a4  龍王 dragon king'],
+    ['Chantico\'s Fire', 'chanticos fire'],
+    ['120 Levels Battle Pass', '120 levels battle pass'],
+  ])('%s -> %j', (name, folded) => {
+    expect(foldSearch(name)).toBe(folded);
+  });
+
+  it.each([
+    ['StatTrak AK-47 Redline', ['stattrak', 'ak47', 'redline']],
+    ['  ak   | red ', ['ak', 'red']],
+    ['™ ★', []],
+    ['', []],
+  ])('the words of %j', (text, words) => {
+    expect(searchWords(text)).toEqual(words);
+  });
+});
+
 describe('SearchIndex narrowing and recent results', () => {
   // Keystrokes in order: typing narrows the previous result; backspace and a changed bound must not reuse a
   // result they are not a subset of.
@@ -51,6 +89,11 @@ describe('SearchIndex narrowing and recent results', () => {
     f({ text: 'a' }), f({ text: 'aw' }), f({ text: 'awp' }), f({ text: 'awp ' }), f({ text: 'awp' }), f({ text: 'aw' }),
     f({ text: 'a' }), f({ text: '' }), f({ text: 'ak' }), f({ text: 'ak', minPrice: 13 }), f({ text: 'ak-', minPrice: 13 }),
     f({ text: 'ak-' }), f({ text: 'k' }), f({ text: 'K-47 |' }), f({ text: 'STATTRAK' }), f({ text: 'stattrak™ ' }),
+    // Words: a new word, a word that grows, a word that splits in two, a word dropped by backspace, marks typed.
+    f({ text: 'stattrak a' }), f({ text: 'stattrak ak-4' }), f({ text: 'stattrak ak-47 r' }), f({ text: 'stattrak ak-47 red' }),
+    f({ text: 'stattrak ak-47 re' }), f({ text: 'stattrak ak-47 ' }), f({ text: 'stattrak ak-4' }), f({ text: 'statt rak' }),
+    f({ text: 'ak redline' }), f({ text: 'ak red line' }), f({ text: 'ak redlin' }), f({ text: 'red ak' }), f({ text: 'red' }),
+    f({ text: '★' }), f({ text: '★ s' }), f({ text: 'fade ★ s' }), f({ text: 'dragon' }), f({ text: 'dragon ki' }), f({ text: 'dragonki' }),
   ];
 
   it('gives the same list as a fresh filter for each key of a typing session', () => {
@@ -72,6 +115,20 @@ describe('SearchIndex narrowing and recent results', () => {
     const first = index.filter(f({ text: 'aw' }));
     index.filter(f({ text: 'awp' }));
     expect(index.filter(f({ text: 'aw' }))).toBe(first);
+  });
+
+  it('takes searches that fold to the same words as one search', () => {
+    const index = new SearchIndex(ITEMS, 'asc');
+    const first = index.filter(f({ text: 'StatTrak AK' }));
+    expect(index.filter(f({ text: 'stattrak™  ak-' }))).toBe(first);
+  });
+
+  it('gives the same lists whether its names were folded ahead (prepare) or by the first search', () => {
+    const ahead = new SearchIndex(ITEMS, 'asc');
+    let calls = 0;
+    while (!ahead.prepare(() => ++calls % 2 === 0));
+    const lazy = new SearchIndex(ITEMS, 'asc');
+    for (const filter of sequence) expect(ids(ahead.filter(filter))).toEqual(ids(lazy.filter(filter)));
   });
 
   it('stays right over a long session past its memory of recent filters', () => {

@@ -65,8 +65,12 @@ export function expectedBpScreen(state: AnyMachineSnapshot, events: EventObject[
   const levels = right.bp ? Math.min(shown ?? STORED_MAX_LEVELS, STORED_MAX_LEVELS) : null;
   const f = right.filter;
   const rarities = new Set(f.rarity.split(',').map((r) => r.trim()).filter(Boolean));
+  // The search (spec 5, case-insensitive; accents, punctuation and marks such as ™ and ★ ignored; every typed word
+  // somewhere in the name), written out here apart from src/domain/filters.ts.
+  const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\p{M}\p{P}\p{S}]/gu, '');
+  const words = fold(f.text).split(/\s+/).filter(Boolean);
   const list = uitems
-    .filter((i) => !f.text || i.name.toLowerCase().includes(f.text.toLowerCase()))
+    .filter((i) => words.every((w) => fold(i.name).includes(w)))
     .filter((i) => (f.minPrice == null || cents(i.price) >= cents(f.minPrice)) && (f.maxPrice == null || cents(i.price) <= cents(f.maxPrice)))
     .filter((i) => rarities.size === 0 || rarities.has(i.type))
     .filter((i) => {

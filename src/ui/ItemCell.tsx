@@ -18,6 +18,9 @@ interface Props {
   onPick: (id: number) => void;
 }
 
+/** Picture addresses the page has asked the browser for: it holds them, so showing one again costs no fetch. */
+export const askedPictures = new Set<string>();
+
 /** A clickable item cell (a button: keyboard reachable, pressed state announced). */
 export const ItemCell = memo(function ItemCell({ item, testId, selected, picture, price, label, lockedText, onPick }: Props) {
   const [line1, line2] = splitName(item.name);
@@ -30,6 +33,10 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
   const art = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => (near || !art.current ? undefined : whenVisible(art.current, () => setNear(true))), [near]);
+  const src = near && picture ? item.image : undefined;
+  useEffect(() => {
+    if (src) askedPictures.add(src);
+  }, [src]);
   return (
     <button
       type="button"
@@ -43,7 +50,7 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
     >
       <span className="cell__price">{price}</span>
       <span className="cell__art" ref={art}>
-        <img key={item.id} src={near && picture ? item.image : undefined} alt="" decoding="async" width="96" height="72" />
+        <img key={item.id} src={src} alt="" decoding="async" width="96" height="72" />
       </span>
       <span className="cell__name">
         <span className="cell__line1">{line1}</span>

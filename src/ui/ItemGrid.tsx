@@ -12,7 +12,7 @@ import type { SortDirection } from '../domain/filters.ts';
 import type { Item } from '../domain/item.ts';
 import type { Side } from '../machines/events.ts';
 import { leftResult, prepareSearch, rightResult, slicePage } from '../machines/views.ts';
-import { ItemCell } from './ItemCell.tsx';
+import { askedPictures, ItemCell } from './ItemCell.tsx';
 import { PageActor } from './pageActor.ts';
 import { Pager } from './Pager.tsx';
 import { useFormat } from './useFormat.ts';
@@ -72,7 +72,7 @@ export function ItemGrid({ side }: { side: Side }) {
                 item={item}
                 testId={`${side === 'left' ? 'inv-item' : 'target-item'}-${item.id}`}
                 selected={selected.has(item.id)}
-                picture={pictured.has(item.id)}
+                picture={pictured(item)}
                 price={price}
                 label={label}
                 lockedText={lockedText}
@@ -106,20 +106,23 @@ function useSearchPrepared(side: Side, items: readonly Item[], sort: SortDirecti
 export const PICTURES_SETTLE_MS = 300;
 
 /**
- * The ids of the items whose pictures may be asked for. A picture is a separate SVG document that the browser
- * fetches, styles, lays out and paints on the page's main thread; 15 new ones per key press would land in the
- * frames of the next keys. So an item already on show keeps its picture throughout; a new item's picture is
- * asked for once the frame with its name and price has been painted, or, while the player types, once the result
- * has stayed the same for PICTURES_SETTLE_MS (the pictures of results typed past are never fetched).
+ * Whether an item's picture may be asked for. A picture is a separate SVG document that the browser fetches,
+ * styles, lays out and paints on the page's main thread; 15 new ones per key press would land in the frames of
+ * the next keys. So a picture the page has asked for before (askedPictures: the browser holds it) shows at once,
+ * wherever its item moves; any other picture is asked for once the frame with its item's name and price has been
+ * painted, or, while the player types, once the result has stayed the same for PICTURES_SETTLE_MS (the pictures
+ * of results typed past are never fetched, nor those of items that were on the page below the fold until the
+ * search moved them up).
  */
-function usePictured(items: readonly Item[], text: string): ReadonlySet<number> {
+function usePictured(items: readonly Item[], text: string): (item: Item) => boolean {
   const ids = items.map((item) => item.id).join(',');
-  const [pictured, setPictured] = useState<ReadonlySet<number>>(() => new Set(items.map((item) => item.id)));
+  // The page (as its ids) whose pictures may all be asked for; the first one at once.
+  const [settled, setSettled] = useState(ids);
   const lastText = useRef(text);
   useEffect(() => {
     const typing = text !== lastText.current;
     lastText.current = text;
-    const show = () => setPictured((prev) => (sameIds(prev, ids) ? prev : new Set(ids === '' ? [] : ids.split(',').map(Number))));
+    const show = () => setSettled(ids);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let frame: number | undefined;
     if (typing) timer = setTimeout(show, PICTURES_SETTLE_MS);
@@ -129,10 +132,6 @@ function usePictured(items: readonly Item[], text: string): ReadonlySet<number> 
       clearTimeout(timer);
     };
   }, [ids, text]);
-  return pictured;
-}
-
-function sameIds(set: ReadonlySet<number>, ids: string): boolean {
-  const list = ids === '' ? [] : ids.split(',');
-  return list.length === set.size && list.every((id) => set.has(Number(id)));
+  const all = settled === ids;
+  return (item) => all || askedPictures.has(item.image);
 }

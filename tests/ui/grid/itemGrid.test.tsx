@@ -6,6 +6,7 @@ import type { Item } from '../../../src/domain/item.ts';
 import { initI18n } from '../../../src/i18n/index.ts';
 import { upgradeMachine } from '../../../src/machines/upgradeMachine.ts';
 import { variantFrom } from '../../../src/site/variant.ts';
+import { askedPictures } from '../../../src/ui/ItemCell.tsx';
 import { PICTURES_SETTLE_MS } from '../../../src/ui/ItemGrid.tsx';
 import { PageActor } from '../../../src/ui/pageActor.ts';
 import { TargetPanel } from '../../../src/ui/TargetPanel.tsx';
@@ -54,6 +55,8 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  // Each test is a fresh page load: no picture asked for yet.
+  askedPictures.clear();
 });
 
 /** Timers and frames the test moves by hand, once the page has loaded. */
@@ -103,6 +106,19 @@ describe('target grid while typing', () => {
     expect(cells()[0].id).toBe(targets[15].id);
     expect(cells().every((c) => c.src === null)).toBe(true);
     advance(20); // one frame, then the task after it
+    expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
+  });
+
+  it('waits for the pause before asking for the picture of an item whose picture was never asked for, even if it was on the page', async () => {
+    renderTargets();
+    await waitFor(() => expect(cells()[0].src).toBe(targets[0].image));
+    // As if Redline 12-15 had been below the fold: their pictures were never asked for.
+    for (const t of targets.slice(11, 15)) askedPictures.delete(t.image);
+    handTimers();
+    act(() => type('redline 1'));
+    const waiting = cells().filter((c) => c.src === null).map((c) => c.id);
+    expect(waiting).toEqual([...targets.slice(11, 19)].map((t) => t.id));
+    advance(PICTURES_SETTLE_MS);
     expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import { startServer, type BenchServer } from './lib/server.ts';
 import { SPIN_END_MARK, SPIN_START_MARK } from '../src/canvas/spinMarks.ts';
 import { median, percentile } from './lib/stats.ts';
 import { CPU_THROTTLE, heapAfterGc, launch, PROBES, signedInContext, throttled } from './page/browser.ts';
-import { openPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems } from './page/flows.ts';
+import { openPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems, waitUntilIdle } from './page/flows.ts';
 import { scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
 
 /** BENCH_DB_SUFFIX lets two benches run side by side on one PostgreSQL (engineers sharing a machine). */
@@ -141,9 +141,17 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
   await page.addInitScript(PROBES);
   await throttled(page);
   await openPage(page, server.url);
+  // The player reads the page first: typing at the first cell's paint measured the first screen's picture documents
+  // and other start-up work landing in the first keys' frames, not the search.
+  await waitUntilIdle(page);
+  // BENCH_TRACE_SEARCH=<file>: a Chromium trace of the typed keys, to see what a slow key spends its time on.
+  const traceFile = process.env.BENCH_TRACE_SEARCH;
+  if (traceFile) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'devtools.timeline.frame', 'disabled-by-default-devtools.timeline.frame', 'disabled-by-default-v8.cpu_profiler', 'loading', 'latencyInfo'] });
   const keys = await typeInSearch(page);
+  if (traceFile) fs.writeFileSync(traceFile, await browser.stopTracing());
   // The floor of this machine at this moment: the same keys into a bare input on a static page.
   await page.goto(`${server.url}/blank.html`);
+  await waitUntilIdle(page);
   const floor = await typeInSearch(page);
   await context.close();
   raw.typing = { keys, floor };

@@ -11,6 +11,26 @@ export async function openPage(page: Page, baseUrl: string): Promise<void> {
   await page.locator('[data-testid^="target-item-"]').first().waitFor({ state: 'visible', timeout: 60_000 });
 }
 
+/**
+ * Waits until the page has finished its start-up work, as a player who looks at the page before typing would
+ * find it: no network for 500 ms (the first screen's pictures have arrived), then two idle periods in a row that
+ * the browser gave in full (nothing else queued on the main thread). Capped at 15 s.
+ */
+export async function waitUntilIdle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
+  await page.evaluate(`new Promise((resolve) => {
+    const cap = setTimeout(resolve, 15000);
+    let quiet = 0;
+    requestIdleCallback(function step(deadline) {
+      quiet = deadline.timeRemaining() >= 45 ? quiet + 1 : 0;
+      if (quiet < 2) return requestIdleCallback(step);
+      clearTimeout(cap);
+      resolve();
+    });
+  })`);
+}
+
 /** Narrows both lists to the bench's stake item and target by their names (the search boxes). */
 export async function searchGameItems(page: Page, data: BenchData): Promise<void> {
   await page.getByTestId('search-left').fill(data.stakeName);

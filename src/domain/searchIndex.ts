@@ -108,7 +108,8 @@ export class SearchIndex<T extends Item> {
   prepare(more: () => boolean = () => true): boolean {
     const n = this.sorted.length;
     while (this.foldedCount < n) {
-      const end = Math.min(n, this.foldedCount + 64);
+      // Small slices: a key press that arrives meanwhile waits for at most one (a few names at 4x CPU throttling).
+      const end = Math.min(n, this.foldedCount + 8);
       for (let i = this.foldedCount; i < end; i++) this.names[i] = foldSearch(this.sorted[i].name);
       this.foldedCount = end;
       if (end < n && !more()) return false;

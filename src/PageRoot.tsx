@@ -12,12 +12,18 @@ import { upgradeMachine } from './machines/upgradeMachine.ts';
 import { App } from './ui/App.tsx';
 import { PageActor } from './ui/pageActor.ts';
 
+/** The page actor's options: its input and, in development, the inspector. */
+export interface PageOptions {
+  input: PageInput;
+  inspect?: ActorOptions<AnyActorLogic>['inspect'];
+}
+
 /** The page: i18next, the page actor (started by its provider's effect, so never on the server), the app. */
-export function PageRoot({ i18n, input, inspect }: { i18n: i18n; input: PageInput; inspect?: ActorOptions<AnyActorLogic>['inspect'] }) {
+export function PageRoot({ i18n, options }: { i18n: i18n; options: PageOptions }) {
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <PageActor.Provider logic={upgradeMachine} options={{ input, inspect }}>
+        <PageActor.Provider logic={upgradeMachine} options={options}>
           <App />
         </PageActor.Provider>
       </I18nextProvider>

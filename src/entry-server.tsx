@@ -82,5 +82,5 @@ export function renderFirstScreen({ site, pathname, prefs }: FirstScreenInput): 
   const route = parseRoute(pathname);
   if (route.kind !== 'upgrades') return null;
   const input: PageInput = { site: variantFrom(site), preselect: route.preselect, prefs };
-  return extractStyles(renderToString(<PageRoot i18n={i18nFor(site.lang)} input={input} />));
+  return extractStyles(renderToString(<PageRoot i18n={i18nFor(site.lang)} options={{ input }} />));
 }

@@ -6,10 +6,8 @@
  */
 // First, for its side effect: the data calls start before the rest of the bundle evaluates.
 import './earlyLoad.ts';
-import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { fetchSite } from './api/site.ts';
-import { MOBILE_BREAKPOINT } from './domain/constants.ts';
 import { FIRST_SCREEN_ATTRIBUTE, restoreFirstScreenStyles } from './firstScreen.ts';
 import { initI18n } from './i18n/index.ts';
 import { readPrefs } from './machines/prefs.ts';
@@ -57,24 +55,19 @@ async function boot(container: HTMLElement): Promise<void> {
   document.documentElement.lang = site.lang;
   const route = parseRoute(window.location.pathname);
   const input = { site, preselect: route.kind === 'upgrades' ? route.preselect : [], prefs: readPrefs() };
-  const page = <PageRoot i18n={i18n} input={input} inspect={await inspector()} />;
+  const page = <PageRoot i18n={i18n} options={{ input, inspect: await inspector() }} />;
 
-  if (!container.hasAttribute(FIRST_SCREEN_ATTRIBUTE)) {
-    createRoot(container).render(page);
-    return;
-  }
-  // The server rendered the upgrades page at the wide layout's wheel size (it cannot know the viewport): hydrate
-  // where the browser renders the same; elsewhere render afresh, in one task with dropping the attribute that
-  // sizes the server's wheel like the browser's (src/styles/first-screen.css), so no frame shows a wrong size.
-  if (route.kind === 'upgrades' && window.innerWidth >= MOBILE_BREAKPOINT) {
+  const firstScreen = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE);
+  // The server's styles go back inline (src/firstScreen.ts) in the same task as the root's mark goes, which sizes
+  // the server's wheel for narrow viewports until then (src/styles/first-screen.css).
+  if (firstScreen) {
     restoreFirstScreenStyles(container);
-    hydrateRoot(container, page);
-  } else {
-    const root = createRoot(container);
-    flushSync(() => root.render(page));
-    restoreFirstScreenStyles(container);
+    container.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
   }
-  container.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
+  // The server renders the upgrades routes only. Its wheel is the wide layout's, which WheelSlot renders too while
+  // hydrating, then re-renders for a narrow viewport.
+  if (firstScreen && route.kind === 'upgrades') hydrateRoot(container, page);
+  else createRoot(container).render(page);
 }
 
 void boot(document.getElementById('root')!);

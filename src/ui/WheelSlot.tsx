@@ -2,7 +2,7 @@
  * Where the wheel renders: the canvas module's LazyWheel (SVG at once, Pixi when its chunk arrives), or in UI
  * tests a stub with the same props. Also plays the outcome sound when a result appears.
  */
-import { createContext, useContext, useEffect, useRef, type ComponentType } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
 import { LazyWheel } from '../canvas/LazyWheel.tsx';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import { MOBILE_BREAKPOINT } from '../domain/constants.ts';
@@ -31,10 +31,16 @@ function OutcomeSound(): null {
   return null;
 }
 
+/** The viewport is read at render, as before; no resize subscription. */
+const noSubscription = () => () => {};
+const narrowViewport = () => window.innerWidth < MOBILE_BREAKPOINT;
+/** The server (src/entry-server.tsx) renders the wide layout's wheel; hydrating its HTML renders that too, then this. */
+const wideOnServer = () => false;
+
 /** The wheel with the current page's props. */
 export function WheelSlot() {
   const Renderer = useContext(WheelRenderer);
-  const mobile = typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT;
+  const mobile = useSyncExternalStore(noSubscription, narrowViewport, wideOnServer);
   const props = useWheelProps(mobile ? 300 : 380);
   return (
     <>

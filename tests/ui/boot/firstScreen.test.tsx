@@ -2,7 +2,8 @@
  * The server's first screen hydrates without a mismatch (React's development build reports every text and
  * attribute difference): src/entry-server.tsx renders the page's tree in its loading state, src/main.tsx moves
  * its styles back inline (src/firstScreen.ts) and hydrates with the same tree. Every variant, both preference
- * cookies, a plain and a preselecting address, at the wide layout (the narrow one renders afresh, see main.tsx).
+ * cookies, a plain and a preselecting address, the wide layout and the narrow one (whose wheel WheelSlot renders at
+ * the server's size while hydrating, then at its own).
  */
 import { act } from '@testing-library/react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
@@ -22,12 +23,12 @@ const SITES: SiteResponse[] = [
 ];
 const PREFS = [{ sound: true, bp: true }, { sound: false, bp: false }];
 const PATHS: Array<[string, number[]]> = [['/upgrades/', []], ['/upgrades/3,4', [3, 4]]];
+const WIDTHS = [1280, 1024];
 
 const roots: Root[] = [];
 beforeAll(() => {
   // The page's data never arrives here: the page stays in its loading state, the one the server rendered.
   configureApi({ baseURL: 'http://page.test', fetch: (() => new Promise<Response>(() => {})) as typeof fetch });
-  Object.defineProperty(window, 'innerWidth', { value: 1280, configurable: true });
 });
 afterEach(() => {
   act(() => roots.splice(0).forEach((r) => r.unmount()));
@@ -65,9 +66,10 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
     await i18n.loadNamespaces('translation');
   });
 
-  it.each(PREFS.flatMap((prefs) => PATHS.map(([pathname, preselect]) => ({ prefs, pathname, preselect }))))(
-    'hydrates without a mismatch: $pathname, $prefs',
-    async ({ prefs, pathname, preselect }) => {
+  it.each(PREFS.flatMap((prefs) => PATHS.flatMap(([pathname, preselect]) => WIDTHS.map((width) => ({ prefs, pathname, preselect, width })))))(
+    'hydrates without a mismatch: $pathname, $prefs, $width px',
+    async ({ prefs, pathname, preselect, width }) => {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
       const i18n = await initI18n(site.lang);
       const screen = renderFirstScreen({ site, pathname, prefs })!;
       expect(screen.html).not.toMatch(/\sstyle=/);
@@ -94,12 +96,13 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
       for (const [el, text] of styled) el.setAttribute('style', text);
 
       await act(async () => {
-        roots.push(hydrateRoot(container, <PageRoot i18n={i18n} input={input} />, { onRecoverableError: recoverable }));
+        roots.push(hydrateRoot(container, <PageRoot i18n={i18n} options={{ input }} />, { onRecoverableError: recoverable }));
       });
       expect(recoverable).not.toHaveBeenCalled();
       expect(errors).not.toHaveBeenCalled();
       // The very nodes the server sent are the page's now.
       expect(container.querySelector('[data-testid="wheel-placeholder"]')).toBe(wheel);
+      expect(wheel.style.width).toBe(width >= 1200 ? '380px' : '300px');
 
       // And they are what the browser renders by itself.
       const fresh = document.createElement('div');
@@ -107,7 +110,7 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
       await act(async () => {
         const root = createRoot(fresh);
         roots.push(root);
-        root.render(<PageRoot i18n={i18n} input={input} />);
+        root.render(<PageRoot i18n={i18n} options={{ input }} />);
       });
       expect(structure(container)).toBe(structure(fresh));
       expect(wheel.style.cssText).toBe(fresh.querySelector<HTMLElement>('[data-testid="wheel-placeholder"]')!.style.cssText);

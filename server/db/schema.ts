@@ -97,7 +97,8 @@ export const inventoryItems = pgTable('inventory_items', {
   updatedAt: createdAt(),
 }, (t) => [
   index('inventory_user_state_idx').on(t.userId, t.state),
-  uniqueIndex('inventory_source_game_uq').on(t.sourceGameId),
+  // Partial: only won items carry a game; a spent or granted row writes no entry (unique among games as before).
+  uniqueIndex('inventory_source_game_uq').on(t.sourceGameId).where(sql`${t.sourceGameId} is not null`),
 ]);
 
 /** Provably fair seeds. status: 'next' (committed) -> 'active' -> 'revealed'. */

@@ -1,0 +1,2 @@
+DROP INDEX "inventory_source_game_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "inventory_source_game_uq" ON "inventory_items" USING btree ("source_game_id") WHERE "inventory_items"."source_game_id" is not null;

@@ -146,7 +146,7 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
   await waitUntilIdle(page);
   // BENCH_TRACE_SEARCH=<file>: a Chromium trace of the typed keys, to see what a slow key spends its time on.
   const traceFile = process.env.BENCH_TRACE_SEARCH;
-  if (traceFile) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'devtools.timeline.frame', 'disabled-by-default-devtools.timeline.frame', 'disabled-by-default-v8.cpu_profiler', 'loading', 'latencyInfo'] });
+  if (traceFile) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'devtools.timeline.frame', 'disabled-by-default-devtools.timeline.frame', 'loading', 'latencyInfo'] });
   const keys = await typeInSearch(page);
   if (traceFile) fs.writeFileSync(traceFile, await browser.stopTracing());
   // The floor of this machine at this moment: the same keys into a bare input on a static page.

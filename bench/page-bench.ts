@@ -21,7 +21,8 @@ import { scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
 const PAGE_DB = `bench_page${process.env.BENCH_DB_SUFFIX ?? ''}`;
 const LOADS = 3;
 const HEAP_GAMES = 50;
-const HEAP_MAX_SECONDS = 100;
+/** A safety cap: 50 fast-forwarded games take 60 to 130 s on this machine (2 to 2.5 s each under load). */
+const HEAP_MAX_SECONDS = 200;
 const TYPED = 'StatTrak AK-47 Redline';
 
 type Bench = { lcp: number; lcpElement: string; cls: number; commits: number; keys: number[] };
@@ -123,7 +124,7 @@ async function heapFigures(browser: Browser, server: BenchServer, data: BenchDat
   raw.heap = { games, heap1, heapN, seconds: (Date.now() - t0) / 1000 };
   return [
     atMost(`page: JS heap after ${games} games / after 1`, heapN / 2 ** 20, 'MB', { label: 'heap after 1 game', value: heap1 / 2 ** 20, unit: 'MB' }, 1.2,
-      `after a forced GC (HeapProfiler.collectGarbage), game 1 played on the Pixi wheel (started before it); spins fast-forwarded with page.clock${games < HEAP_GAMES ? `; stopped at ${games} of ${HEAP_GAMES} games (time cap ${HEAP_MAX_SECONDS} s)` : ''}`),
+      `after a forced GC (HeapProfiler.collectGarbage), game 1 played on the Pixi wheel (started before it); spins fast-forwarded with page.clock in steps GSAP keeps up with, ${games} games in ${((Date.now() - t0) / 1000).toFixed(0)} s${games < HEAP_GAMES ? `; stopped at ${games} of ${HEAP_GAMES} games (time cap ${HEAP_MAX_SECONDS} s)` : ''}`),
   ];
 }
 

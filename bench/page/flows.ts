@@ -1,5 +1,5 @@
 /** What the page bench does on the page: load it, pick a stake and a target, play a game, type a search. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { BenchData } from '../lib/prepare.ts';
 
 /** Cookies that switch BP mode and sound off, as the page's own toggles would. */
@@ -38,14 +38,30 @@ export async function searchGameItems(page: Page, data: BenchData): Promise<void
   await page.getByTestId(`target-item-${data.targetId}`).waitFor({ state: 'visible' });
 }
 
+/**
+ * Clicks `target` until `done` shows (3 tries of 5 s). Clicked right after the page changed (fast-forwarded games),
+ * a click can land on the sticky header, which sticks while Playwright scrolls the element into view: a player
+ * would click again, and so does this.
+ */
+async function clickUntil(target: Locator, done: Locator, state: 'visible' | 'detached' = 'visible'): Promise<void> {
+  for (let i = 0; i < 3 && (await target.count()) > 0; i++) {
+    await target.click();
+    if (await done.waitFor({ state, timeout: 5_000 }).then(() => true, () => false)) return;
+  }
+}
+
 /** Stakes the first listed stake item and picks the target; resolves when Play is enabled. */
 export async function pickGame(page: Page, data: BenchData): Promise<void> {
   const grid = page.getByTestId('grid-left');
-  await grid.locator('[data-testid^="inv-item-"][aria-pressed="false"]').first().click();
+  const id = await grid.locator('[data-testid^="inv-item-"][aria-pressed="false"]').first().getAttribute('data-testid');
+  await clickUntil(page.getByTestId(id!), page.locator(`[data-testid="${id}"][aria-pressed="true"]`));
   const target = page.getByTestId(`target-item-${data.targetId}`);
-  if ((await target.getAttribute('aria-pressed')) !== 'true') await target.click();
+  if ((await target.getAttribute('aria-pressed')) !== 'true') await clickUntil(target, page.locator(`[data-testid="target-item-${data.targetId}"][aria-pressed="true"]`));
   await page.locator('[data-testid="play"]:not([disabled])').waitFor({ timeout: 30_000 });
 }
+
+/** A fast-forward step of the page clock: under GSAP's lag-smoothing threshold (500 ms), so a tween keeps up. */
+export const CLOCK_STEP_MS = 400;
 
 /** Clicks Play and waits for the result panel; `fastForward` jumps the page clock over the spin. */
 export async function playGame(page: Page, fastForward: boolean): Promise<void> {
@@ -59,15 +75,18 @@ export async function playGame(page: Page, fastForward: boolean): Promise<void> 
   if (res.status() !== 200) throw new Error(`upgrade answered ${res.status()}: ${await res.text()}`);
   const panel = page.getByTestId('result-panel').or(page.getByTestId('win-panel')).or(page.getByTestId('loss-panel')).first();
   if (fastForward) {
-    // The spin (5 s) and the pause before the panel (0.5 s) are timers and tweens on the page clock.
-    for (let i = 0; i < 20 && !(await panel.isVisible()); i++) await page.clock.fastForward(1000);
+    // The spin (5 s) and the pause before the panel (0.5 s) are timers and tweens on the page clock. Each step
+    // stays under GSAP's lag smoothing (a tick more than 500 ms after the last counts as 33 ms): 1 s steps moved
+    // the spin by 33 ms each, so it ran in real time.
+    for (let i = 0; i < 40 && !(await panel.isVisible()); i++) await page.clock.fastForward(CLOCK_STEP_MS);
   }
   await panel.waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 /** Returns from the result panel (the page reloaded the inventory on its own after the game). */
 export async function returnFromGame(page: Page): Promise<void> {
-  await page.getByTestId('return').click();
-  await page.getByTestId('return').waitFor({ state: 'detached', timeout: 30_000 });
+  const button = page.getByTestId('return');
+  await clickUntil(button, button, 'detached');
+  await button.waitFor({ state: 'detached', timeout: 30_000 });
   await page.locator('[data-testid="play"]').waitFor();
 }

@@ -11,7 +11,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
 // gsap-core, not 'gsap': the wheel tweens plain numbers, so CSSPlugin (~10 KB gzipped) is dead weight.
 import { gsap } from 'gsap/gsap-core';
-import { Container, Graphics, Rectangle, Sprite, Text, Texture, Ticker, type Application as PixiApp, type Renderer } from 'pixi.js';
+import { Container, Graphics, Rectangle, Sprite, Text, TextStyle, Texture, Ticker, type Application as PixiApp, type Renderer } from 'pixi.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { rollAngle } from '../domain/wheel.ts';
 import { wheelLayout } from './layout.ts';
@@ -241,6 +241,10 @@ function PixiWheel(props: WheelProps) {
   const spinningOrLanded = phase !== 'idle' && roll !== null;
   const smallText = spinningOrLanded ? centreText : label;
   const smallFill = spinningOrLanded ? TEXT_MUTED : TONE_COLOR[tone];
+  // One TextStyle per look, not a fresh literal per redraw: Pixi wraps each literal in a new TextStyle and its text
+  // measuring cache keys on the style, so a literal per game added entries to that cache (seen in heap snapshots).
+  const smallStyle = useMemo(() => new TextStyle({ fontFamily: FONT_FAMILY, fontWeight: '600', fontSize: L.smallFont, fill: smallFill }), [L.smallFont, smallFill]);
+  const bigStyle = useMemo(() => new TextStyle({ fontFamily: FONT_FAMILY, fontWeight: '800', fontSize: L.bigFont, fill: TEXT }), [L.bigFont]);
 
   // What each baked layer shows. Visibility and alpha (the win glow, the dimmed arc of a loss) are not part of
   // it: they apply to the layer's sprite.
@@ -273,16 +277,16 @@ function PixiWheel(props: WheelProps) {
         small.text = smallText;
         small.resolution = resolution;
         small.y = L.smallY;
-        small.style = { fontFamily: FONT_FAMILY, fontWeight: '600', fontSize: L.smallFont, fill: smallFill };
+        small.style = smallStyle;
         big.text = centreText;
         big.visible = !spinningOrLanded;
         big.resolution = resolution;
         big.y = L.bigY;
-        big.style = { fontFamily: FONT_FAMILY, fontWeight: '800', fontSize: L.bigFont, fill: TEXT };
+        big.style = bigStyle;
         return src.texts;
       }
     }
-  }, [L, chance, rollUnder, win, smallText, smallFill, centreText, spinningOrLanded, resolution]);
+  }, [L, chance, rollUnder, win, smallText, smallStyle, bigStyle, centreText, spinningOrLanded, resolution]);
 
   // After a commit of the Pixi tree: the layers whose content changed are drawn and rendered into their textures
   // again, then the stage is drawn once.

@@ -32,6 +32,7 @@ vi.mock('pixi.js', () => ({
   Container: class {},
   Graphics: class {},
   Text: class {},
+  TextStyle: class { constructor(readonly options: unknown) {} },
   Sprite: class {},
   Ticker: { system: { autoStart: true, stop: () => undefined, update: () => undefined } },
   BitmapFontManager: { install: () => ({ chars: {}, lineHeight: 0, baseLineOffset: 0, baseMeasurementFontSize: 100 }) },

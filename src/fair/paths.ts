@@ -1,6 +1,11 @@
 /** Addresses of the roll verifier page, built and read in one place so links and the page agree. */
 import type { VerifyInputText } from './parseVerifyInput.ts';
 
+/** The verifier with no game: its hand form, empty. */
+export function verifierHomePath(lang: string): string {
+  return `/${lang}/provably_fair/roll_verifier/`;
+}
+
 /** The verifier of one game: /{lang}/provably_fair/roll_verifier/{roll_id}. */
 export function rollVerifierPath(lang: string, rollId: string): string {
   return `/${lang}/provably_fair/roll_verifier/${encodeURIComponent(rollId)}`;

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { readVerifierQuery } from '../fair/paths.ts';
+import { readVerifierQuery, verifierHomePath } from '../fair/paths.ts';
 import { BackIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
 import { navigate } from './routes.ts';
@@ -31,14 +31,26 @@ export function FairVerifierRoute({ rollId, search }: { rollId?: string; search:
   );
 }
 
-/** The seeds-and-history disclosure under the wheel (signed-in players only); loads the fair UI on first open. */
+/**
+ * The slot under the wheel: for a signed-in player the seeds-and-history disclosure (loads the fair UI on first
+ * open); before the player is known and for visitors, a link of the same height to the roll verifier. The slot
+ * keeps its height either way, so on narrow screens (the wheel above the lists) the lists do not move down when
+ * the player's data arrives after the first paint.
+ */
 export function FairSeedsSlot() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [opened, setOpened] = useState(false);
   const signedIn = PageActor.useSelector((s) => s.context.user !== null);
   const currency = PageActor.useSelector((s) => s.context.site.currency);
   const reloadKey = PageActor.useSelector((s) => s.context.game?.provably_fair.roll_id ?? null);
-  if (!signedIn) return null;
+  if (!signedIn) {
+    const href = verifierHomePath(i18n.language);
+    return (
+      <a className="btn btn--ghost fair-slot" href={href} data-testid="fair-verifier-link" onClick={(e) => { e.preventDefault(); navigate(href); }}>
+        {t('fair.verifier')}
+      </a>
+    );
+  }
   return (
     <details className="fair-slot" data-testid="fair-seeds" onToggle={(e) => setOpened(opened || (e.currentTarget as HTMLDetailsElement).open)}>
       <summary className="btn btn--ghost">{t('fair.seeds')}</summary>

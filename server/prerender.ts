@@ -12,17 +12,15 @@ import { createHash } from 'node:crypto';
 import type { SiteResponse } from '../src/api/contract.ts';
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_STYLE_ID } from '../src/firstScreen.ts';
 import { renderFirstScreen, type FirstScreenInput } from '../src/entry-server.tsx';
-import { BP_COOKIE, SOUND_COOKIE } from '../src/machines/prefs.ts';
+import { prefsFrom } from '../src/machines/prefs.ts';
 import { cookieValue } from './routes/context.ts';
 
 /**
- * The preferences the browser will read at boot (src/machines/prefs.ts readPrefs, from document.cookie), here from
- * the request's Cookie header: sound is off only when its cookie is '1'; BP mode is on unless its cookie says
- * otherwise ('1' = on). tests/ui/boot/first-screen.test.tsx checks both readings agree.
+ * The preferences the browser will read at boot, by the same rule (prefsFrom in src/machines/prefs.ts), from the
+ * request's Cookie header instead of document.cookie. tests/server/first-screen.test.ts checks both readings agree.
  */
 export function prefsFromCookieHeader(header: string | undefined): FirstScreenInput['prefs'] {
-  const bp = cookieValue(header, BP_COOKIE);
-  return { sound: cookieValue(header, SOUND_COOKIE) !== '1', bp: bp === undefined ? true : bp === '1' };
+  return prefsFrom((name) => cookieValue(header, name));
 }
 
 /** A rendered first screen: the markup for the root, its style rules and their CSP hash source. */

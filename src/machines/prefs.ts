@@ -6,10 +6,19 @@ import { COOKIE_DAYS } from '../domain/constants.ts';
 export const SOUND_COOKIE = 'dont_play_sound_Upgrades';
 export const BP_COOKIE = 'BP_CHECKBOX_IS_CHECKED';
 
-/** Reads both preferences; a missing BP cookie means BP mode on, a missing sound cookie means sound on. */
+/**
+ * Both preferences from a cookie reader: a missing BP cookie means BP mode on, a missing sound cookie means sound
+ * on. The browser reads document.cookie (readPrefs); the server reads the request's Cookie header the same way
+ * (server/prerender.ts), so its first screen shows what the browser will.
+ */
+export function prefsFrom(cookie: (name: string) => string | undefined): { sound: boolean; bp: boolean } {
+  const bp = cookie(BP_COOKIE);
+  return { sound: cookie(SOUND_COOKIE) !== '1', bp: bp === undefined ? true : bp === '1' };
+}
+
+/** Reads both preferences from the browser's cookies. */
 export function readPrefs(): { sound: boolean; bp: boolean } {
-  const bp = Cookies.get(BP_COOKIE);
-  return { sound: Cookies.get(SOUND_COOKIE) !== '1', bp: bp === undefined ? true : bp === '1' };
+  return prefsFrom((name) => Cookies.get(name));
 }
 
 /** Saves the sound toggle (the cookie is set when sound is off). */

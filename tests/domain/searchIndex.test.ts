@@ -117,6 +117,21 @@ describe('SearchIndex narrowing and recent results', () => {
     expect(index.filter(f({ text: 'aw' }))).toBe(first);
   });
 
+  it('narrows by the new words only: a word inside an earlier word reuses the earlier positions as they are', () => {
+    const index = new SearchIndex(ITEMS, 'asc');
+    const earlier = index.filter(f({ text: 'stattrak' }));
+    expect(index.filter(f({ text: 'stattrak a' })).hits).toBe(earlier.hits);
+    expect(index.filter(f({ text: 'ak stattrak' })).hits).toBe(earlier.hits);
+    expect(ids(index.filter(f({ text: 'stattrak ak-47' })))).toEqual([2]);
+    expect(ids(index.filter(f({ text: 'tat ak-47' })))).toEqual(ids(applyFilter(ITEMS, f({ text: 'tat ak-47' }), 'asc')));
+  });
+
+  it('keeps each result apart from the next filters (results never share the scratch positions)', () => {
+    const index = new SearchIndex(ITEMS, 'desc');
+    const results = sequence.map((filter) => [filter, index.filter(filter)] as const);
+    for (const [filter, result] of results) expect(ids(result), JSON.stringify(filter)).toEqual(ids(applyFilter(ITEMS, filter, 'desc')));
+  });
+
   it('takes searches that fold to the same words as one search', () => {
     const index = new SearchIndex(ITEMS, 'asc');
     const first = index.filter(f({ text: 'StatTrak AK' }));

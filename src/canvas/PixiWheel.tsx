@@ -1,10 +1,13 @@
 /**
  * The real wheel: Pixi v8 through @pixi/react, motion by GSAP. React renders it when its props change (a few
- * times per game); every frame of a spin is a GSAP onUpdate that rotates one container, writes the running roll
- * into glyph sprites when the shown value changes, and renders the stage (one render group of sprites). Pixi's own ticker never runs: the stage is rendered only when
- * something changed (a commit of the Pixi tree, a tween update, a resize), so an idle wheel costs nothing per frame
- * and a spin has one animation loop (GSAP's), not two. The landing angle is rollAngle(server's roll) by planSpin,
- * so what the arrow shows is the truth. Default export: loaded through React.lazy by LazyWheel.
+ * times per game). During a spin nothing on the Pixi stage changes: the arrow (drawn by Pixi once per look, see
+ * arrowLayer.ts) lives in a DOM layer above the canvas, and the running roll is a small DOM text over the centre.
+ * So a spin frame is a GSAP onUpdate that sets the arrow layer's CSS transform (the compositor rotates it) and
+ * writes the roll's text when the shown value changes: no WebGL render per frame. Pixi's own ticker never runs:
+ * the stage is rendered only when its content changed (a commit of the Pixi tree, a resize, the win glow's
+ * breathing), so an idle wheel costs nothing per frame and a spin has one animation loop (GSAP's), not two. The
+ * landing angle is rollAngle(server's roll) by planSpin, so what the arrow shows is the truth. Default export:
+ * loaded through React.lazy by LazyWheel.
  */
 // The site's CSP has no 'unsafe-eval': Pixi's shader and uniform code generation must use its eval-free path.
 import 'pixi.js/unsafe-eval';
@@ -12,26 +15,22 @@ import { Application, extend } from '@pixi/react';
 // gsap-core, not 'gsap': the wheel tweens plain numbers, so CSSPlugin (~10 KB gzipped) is dead weight.
 import { gsap } from 'gsap/gsap-core';
 import { Container, Graphics, Rectangle, Sprite, Text, TextStyle, Texture, Ticker, type Application as PixiApp, type Renderer } from 'pixi.js';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { rollAngle } from '../domain/wheel.ts';
-import { wheelLayout } from './layout.ts';
+import { wheelLayout, type WheelLayout } from './layout.ts';
 import { prefersReducedMotion } from './reducedMotion.ts';
 import { markSpinEnd, markSpinStart } from './spinMarks.ts';
 import { planSpin, RESET_MS, restAngle, runningRollText, SPIN_EASE, ticksCrossed, turnsFor } from './spinPlan.ts';
 import { FONT_FAMILY, LOSS, TEXT, TEXT_MUTED, TONE_COLOR, WIN } from './theme.ts';
 import type { WheelProps } from './wheelTypes.ts';
 import { arrowCentre, drawArc, drawArrow, drawBody, drawGlow } from './wheelDraw.ts';
-import { ROLL_SLOTS, rollFont, writeRoll } from './rollDigits.ts';
+import { arrowBox, arrowTransform, unpremultiply } from './arrowLayer.ts';
 import { SvgWheel } from './SvgWheel.tsx';
 
 extend({ Container, Sprite });
 
-const DEG = Math.PI / 180;
-
-const SLOT_KEYS = Array.from({ length: ROLL_SLOTS }, (_, i) => i);
-
-/** The layers drawn into textures, in stage order. */
-const BAKED_LAYERS = ['body', 'glow', 'arc', 'texts', 'arrow'] as const;
+/** The layers drawn into textures, in stage order (the arrow is not on the stage: see bakeArrow). */
+const BAKED_LAYERS = ['body', 'glow', 'arc', 'texts'] as const;
 type BakedLayer = (typeof BAKED_LAYERS)[number];
 
 /**
@@ -54,6 +53,8 @@ interface LayerSources {
   glow: Graphics;
   arc: Graphics;
   arrow: Graphics;
+  /** Holds the arrow where it sits on the wheel (canvas coordinates), so its bounds are the layer's pixels. */
+  arrowFrame: Container;
   texts: Container;
   small: Text;
   big: Text;
@@ -64,7 +65,10 @@ function createSources(): LayerSources {
   const big = new Text({ text: '', anchor: 0.5 });
   const texts = new Container();
   texts.addChild(small, big);
-  return { body: new Graphics(), glow: new Graphics(), arc: new Graphics(), arrow: new Graphics(), texts, small, big };
+  const arrow = new Graphics();
+  const arrowFrame = new Container();
+  arrowFrame.addChild(arrow);
+  return { body: new Graphics(), glow: new Graphics(), arc: new Graphics(), arrow, arrowFrame, texts, small, big };
 }
 
 /**
@@ -88,6 +92,38 @@ function bake(renderer: Renderer, source: Container, sprite: Sprite, resolution:
   return texture;
 }
 
+/**
+ * Draws the arrow's look into `canvas` (a DOM canvas in the arrow layer) at `resolution`, and places the canvas
+ * where the arrow sits on the wheel, on whole CSS pixels of the wheel's box (the same grid as the wheel canvas).
+ * The canvas's transform origin is the arrow's own centre, so the win pulse scales it in place.
+ */
+function bakeArrow(renderer: Renderer, src: LayerSources, L: WheelLayout, win: boolean, resolution: number, canvas: HTMLCanvasElement): void {
+  drawArrow(src.arrow, L, win);
+  const cx = L.centre;
+  const cy = L.centre + arrowCentre(L);
+  src.arrow.position.set(cx, cy);
+  const box = arrowBox(src.arrowFrame.getLocalBounds());
+  const ctx = canvas.getContext('2d');
+  if (!box || !ctx) {
+    canvas.width = 0;
+    canvas.height = 0;
+    return;
+  }
+  const frame = new Rectangle(box.x, box.y, box.width, box.height);
+  const { pixels, width, height } = renderer.extract.pixels({ target: src.arrowFrame, frame, resolution, antialias: true });
+  canvas.width = width;
+  canvas.height = height;
+  const image = ctx.createImageData(width, height);
+  image.data.set(unpremultiply(pixels));
+  ctx.putImageData(image, 0, 0);
+  const style = canvas.style;
+  style.left = `${box.x}px`;
+  style.top = `${box.y}px`;
+  style.width = `${box.width}px`;
+  style.height = `${box.height}px`;
+  style.transformOrigin = `${cx - box.x}px ${cy - box.y}px`;
+}
+
 /** Pixi's system ticker only runs its scheduler (texture GC on intervals of seconds): stepped at most this often. */
 const SYSTEM_TICK_MS = 250;
 
@@ -99,9 +135,13 @@ function PixiWheel(props: WheelProps) {
   latest.current = props;
 
   const app = useRef<PixiApp | null>(null);
-  const arrow = useRef<Container | null>(null);
-  const arrowArt = useRef<Container | null>(null);
-  const slots = useRef<Sprite[]>([]);
+  /** The DOM layer the spin rotates (the wheel's size, turning about its centre) and the arrow's canvas in it. */
+  const arrowLayer = useRef<HTMLDivElement | null>(null);
+  const arrowCanvas = useRef<HTMLCanvasElement | null>(null);
+  /** The running roll over the wheel's centre during a spin (and the landed roll after it). */
+  const rollText = useRef<HTMLDivElement | null>(null);
+  /** What the arrow's canvas shows now (see afterCommit). */
+  const bakedArrow = useRef('');
   /** The sprite showing each baked layer's texture. */
   const layerSprites = useRef<Partial<Record<BakedLayer, Sprite>>>({});
   const sources = useRef<LayerSources | null>(null);
@@ -143,23 +183,24 @@ function PixiWheel(props: WheelProps) {
   }, []);
 
   const resolution = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  const digits = useMemo(() => rollFont(FONT_FAMILY, L.bigFont, resolution), [L.bigFont, resolution]);
 
   /**
-   * One frame of motion: rotate the arrow, refresh the running roll if it changed, report passed ticks, render.
+   * One frame of motion: rotate the arrow's layer, write the running roll if it changed, report passed ticks.
+   * Nothing here touches the Pixi stage, so nothing is rendered: the compositor turns the layer.
    */
   const frame = useCallback(() => {
     const m = motion.current;
-    if (arrow.current) arrow.current.rotation = m.angle * DEG;
+    const layer = arrowLayer.current;
+    if (layer) layer.style.transform = arrowTransform(m.angle);
     const text = runningRollText(m.angle);
-    if (text !== m.shown && slots.current.length === ROLL_SLOTS) {
-      writeRoll(slots.current, digits, text);
+    const el = rollText.current;
+    if (el && text !== m.shown) {
+      el.textContent = text;
       m.shown = text;
     }
     if (ticksCrossed(m.lastTickAngle, m.angle) > 0) latest.current.onTick?.();
     m.lastTickAngle = m.angle;
-    paint();
-  }, [paint, digits]);
+  }, []);
 
   useEffect(() => {
     const t = tweens.current;
@@ -210,17 +251,25 @@ function PixiWheel(props: WheelProps) {
     }
   }, [phase, roll, frame]);
 
-  // The win glow breathes three times, then stays lit; under reduced motion it is simply on.
+  // The win glow breathes three times, then stays lit, while the arrow pulses; under reduced motion the glow is
+  // simply on. The glow is on the stage (one render per update); the arrow's pulse is its canvas's CSS scale.
   useEffect(() => {
     const glow = layerSprites.current.glow;
-    if (!win || !glow || !arrowArt.current || prefersReducedMotion()) return undefined;
-    const tl = gsap.timeline({ onUpdate: () => paint(), onComplete: () => paint() });
+    const art = arrowCanvas.current;
+    if (!win || !glow || !art || prefersReducedMotion()) return undefined;
+    const pulse = { scale: 1 };
+    const update = () => {
+      art.style.transform = pulse.scale === 1 ? '' : `scale(${pulse.scale})`;
+      paint();
+    };
+    const tl = gsap.timeline({ onUpdate: update, onComplete: update });
     tl.fromTo(glow, { alpha: 0.35 }, { alpha: 1, duration: 0.45, ease: 'sine.inOut', yoyo: true, repeat: 5 })
       .to(glow, { alpha: 1, duration: 0.3 })
-      .fromTo(arrowArt.current.scale, { x: 1, y: 1 }, { x: 1.12, y: 1.12, duration: 0.3, ease: 'sine.inOut', yoyo: true, repeat: 3 }, 0);
+      .fromTo(pulse, { scale: 1 }, { scale: 1.12, duration: 0.3, ease: 'sine.inOut', yoyo: true, repeat: 3 }, 0);
     tweens.current.pulse = tl;
     return () => {
       tl.kill();
+      art.style.transform = '';
     };
   }, [win, paint]);
 
@@ -253,8 +302,8 @@ function PixiWheel(props: WheelProps) {
     glow: `${size}|${chance}|${rollUnder}`,
     arc: `${size}|${chance}|${rollUnder}`,
     texts: `${size}|${smallText}|${smallFill}|${spinningOrLanded ? '' : centreText}`,
-    arrow: `${size}|${win}`,
   };
+  const arrowKey = `${size}|${win}|${resolution}`;
   const keyList = BAKED_LAYERS.map((layer) => keys[layer]).join('\n');
 
   /** Draws a layer's source as it should look now. */
@@ -269,9 +318,6 @@ function PixiWheel(props: WheelProps) {
       case 'arc':
         drawArc(src.arc, L, chance, rollUnder);
         return src.arc;
-      case 'arrow':
-        drawArrow(src.arrow, L, win);
-        return src.arrow;
       case 'texts': {
         const { small, big } = src;
         small.text = smallText;
@@ -286,7 +332,7 @@ function PixiWheel(props: WheelProps) {
         return src.texts;
       }
     }
-  }, [L, chance, rollUnder, win, smallText, smallStyle, bigStyle, centreText, spinningOrLanded, resolution]);
+  }, [L, chance, rollUnder, smallText, smallStyle, bigStyle, centreText, spinningOrLanded, resolution]);
 
   // After a commit of the Pixi tree: the layers whose content changed are drawn and rendered into their textures
   // again, then the stage is drawn once.
@@ -303,9 +349,13 @@ function PixiWheel(props: WheelProps) {
       bakedTextures.current[layer] = texture ?? undefined;
       baked.current[layer] = now[i];
     });
-    motion.current.shown = '';
+    if (arrowCanvas.current && bakedArrow.current !== arrowKey) {
+      bakeArrow(renderer, src, L, win, resolution, arrowCanvas.current);
+      bakedArrow.current = arrowKey;
+    }
     frame();
-  }, [keyList, draw, resolution, frame]);
+    paint();
+  }, [keyList, arrowKey, draw, L, win, resolution, frame, paint]);
   const afterCommitRef = useRef(afterCommit);
   afterCommitRef.current = afterCommit;
 
@@ -325,11 +375,13 @@ function PixiWheel(props: WheelProps) {
         delete textures[layer];
       }
       baked.current = {};
+      bakedArrow.current = '';
       const src = sources.current;
       sources.current = null;
       if (!src) return;
       src.texts.destroy({ children: true });
-      for (const g of [src.body, src.glow, src.arc, src.arrow]) g.destroy();
+      src.arrowFrame.destroy({ children: true });
+      for (const g of [src.body, src.glow, src.arc]) g.destroy();
     };
   }, []);
 
@@ -337,7 +389,7 @@ function PixiWheel(props: WheelProps) {
     const set = (layer: BakedLayer) => (sprite: Sprite | null) => {
       if (sprite) layerSprites.current[layer] = sprite;
     };
-    return { body: set('body'), glow: set('glow'), arc: set('arc'), texts: set('texts'), arrow: set('arrow') };
+    return { body: set('body'), glow: set('glow'), arc: set('arc'), texts: set('texts') };
   }, []);
 
   return (
@@ -364,32 +416,55 @@ function PixiWheel(props: WheelProps) {
         <pixiContainer x={L.centre} y={L.centre}>
           {/* Each part is rendered into an antialiased texture (see bake) once, and again only when what it
               shows changes (the canvas itself has no MSAA: software GL would pay for it on every frame). The
-              stage is one render group of plain sprites in one batch: a spin frame rotates the arrow's quad,
-              swaps glyph frames of the running roll (same atlas page: updated in place) and issues one draw
-              call. (With cacheAsTexture each part was a render group of its own, walked on every frame, and the
-              hidden glow asked the texture pool for a new texture on every frame.) */}
+              stage is one render group of plain sprites, rendered only when one of them changes: never during a
+              spin. (With cacheAsTexture each part was a render group of its own, walked on every render, and the
+              hidden glow asked the texture pool for a new texture on every render.) */}
           <pixiSprite ref={layerRef.body} />
           <pixiSprite ref={layerRef.glow} visible={win} />
           <pixiSprite ref={layerRef.arc} alpha={loss ? 0.3 : 1} />
           <pixiSprite ref={layerRef.texts} />
-          <pixiContainer visible={spinningOrLanded} y={L.bigY} scale={L.bigFont / digits.baseMeasurementFontSize} tint={win ? WIN : loss ? LOSS : TEXT}>
-            {SLOT_KEYS.map((i) => (
-              <pixiSprite key={i} ref={(sprite: Sprite | null) => { if (sprite) slots.current[i] = sprite; }} />
-            ))}
-          </pixiContainer>
-          <pixiContainer ref={arrow}>
-            <pixiContainer ref={arrowArt} y={arrowCentre(L)}>
-              <pixiSprite ref={layerRef.arrow} />
-            </pixiContainer>
-          </pixiContainer>
         </pixiContainer>
         <AfterCommit run={afterCommit} />
       </Application>
+      {/* The running roll: written by frame() only when the shown value changes. Its fixed, contained box keeps
+          the write from laying out anything else; tabular digits keep the width from jittering. */}
+      <div ref={rollText} data-wheel-part="roll" aria-hidden="true" style={rollStyle(L, size, spinningOrLanded, win ? WIN : loss ? LOSS : TEXT)} />
+      {/* The arrow: a layer of the wheel's size that turns about the wheel's centre (frame() sets its transform),
+          holding the arrow's pixels as Pixi drew them (bakeArrow). */}
+      <div ref={arrowLayer} data-wheel-part="arrow" aria-hidden="true" style={ARROW_LAYER_STYLE}>
+        <canvas ref={arrowCanvas} style={ARROW_CANVAS_STYLE} />
+      </div>
     </div>
   );
 }
 
 function noop(): void {}
+
+const ARROW_LAYER_STYLE: CSSProperties = { position: 'absolute', inset: 0, pointerEvents: 'none', willChange: 'transform' };
+const ARROW_CANVAS_STYLE: CSSProperties = { position: 'absolute', display: 'block' };
+
+/** The running roll's box: the wheel's width, centred on the big text's line (as the baked centre text is). */
+function rollStyle(L: WheelLayout, size: number, visible: boolean, color: string): CSSProperties {
+  const height = Math.ceil(L.bigFont * 1.5);
+  return {
+    position: 'absolute',
+    left: 0,
+    top: L.centre + L.bigY - height / 2,
+    width: size,
+    height,
+    lineHeight: `${height}px`,
+    textAlign: 'center',
+    whiteSpace: 'pre',
+    fontFamily: FONT_FAMILY,
+    fontWeight: 800,
+    fontSize: L.bigFont,
+    fontVariantNumeric: 'tabular-nums',
+    color,
+    contain: 'strict',
+    pointerEvents: 'none',
+    visibility: visible ? 'visible' : 'hidden',
+  };
+}
 
 /** Memoised: a parent re-rendering with the same props must not re-commit the Pixi tree. */
 export default memo(PixiWheel);

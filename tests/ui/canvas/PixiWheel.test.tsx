@@ -3,7 +3,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { planSpin } from '../../../src/canvas/spinPlan.ts';
+import { planSpin, runningRollText } from '../../../src/canvas/spinPlan.ts';
+import { rollAngle } from '../../../src/domain/wheel.ts';
 import type { WheelProps } from '../../../src/canvas/wheelTypes.ts';
 
 interface FakeTween {
@@ -34,8 +35,9 @@ vi.mock('pixi.js', () => ({
   Text: class {},
   TextStyle: class { constructor(readonly options: unknown) {} },
   Sprite: class {},
+  Rectangle: class {},
+  Texture: { EMPTY: {} },
   Ticker: { system: { autoStart: true, stop: () => undefined, update: () => undefined } },
-  BitmapFontManager: { install: () => ({ chars: {}, lineHeight: 0, baseLineOffset: 0, baseMeasurementFontSize: 100 }) },
 }));
 
 // The Pixi application the wheel gets: it counts the renders the wheel asks for (Pixi's own ticker is off).
@@ -127,19 +129,67 @@ describe('PixiWheel wiring', () => {
     expect(screen.getByTestId('wheel-pixi').dataset.outcome).toBe('');
   });
 
-  it('runs without Pixi\'s ticker and renders the stage once per tween update', () => {
+  it('runs without Pixi\'s ticker and renders nothing per spin frame: it turns the arrow\'s layer and writes the roll', () => {
     const { rerender } = render(<PixiWheel {...props()} />);
     expect(appProps[0]).toMatchObject({ autoStart: false, sharedTicker: false });
     rerender(<PixiWheel {...props({ phase: 'spinning', roll: 24708, outcome: 'win' })} />);
     const t = spinTween();
+    const wheel = screen.getByTestId('wheel-pixi');
+    const layer = wheel.querySelector<HTMLElement>('[data-wheel-part="arrow"]')!;
+    const roll = wheel.querySelector<HTMLElement>('[data-wheel-part="roll"]')!;
+    expect(roll.style.visibility).toBe('visible');
+    expect(roll.style.fontVariantNumeric).toBe('tabular-nums');
     pixiApp.render.mockClear();
     act(() => {
       t.target.angle = 90;
       t.vars.onUpdate?.();
-      t.target.angle = 180;
+    });
+    expect(layer.style.transform).toBe('rotate(90deg)');
+    expect(roll.textContent).toBe(runningRollText(90));
+    // Past a whole turn the layer's angle is folded into one turn (the same pose).
+    act(() => {
+      t.target.angle = 360 + 180;
       t.vars.onUpdate?.();
     });
-    expect(pixiApp.render).toHaveBeenCalledTimes(2);
+    expect(layer.style.transform).toBe('rotate(180deg)');
+    expect(roll.textContent).toBe('50.000');
+    // The text node is written only when the shown value changes.
+    const writes = new MutationObserver(() => undefined);
+    writes.observe(roll, { childList: true, characterData: true, subtree: true });
+    act(() => {
+      t.target.angle = 540.001;
+      t.vars.onUpdate?.();
+    });
+    expect(writes.takeRecords()).toHaveLength(0);
+    writes.disconnect();
+    expect(pixiApp.render).not.toHaveBeenCalled();
+    // The landing: the arrow on the roll's slot, the roll's text the server's roll.
+    act(() => {
+      t.target.angle = t.vars.angle;
+      t.vars.onComplete?.();
+    });
+    expect(roll.textContent).toBe('24.708');
+    expect(pixiApp.render).not.toHaveBeenCalled();
+  });
+
+  it('shows the running roll only while spinning or landed, in the outcome\'s colour once landed', () => {
+    const { rerender } = render(<PixiWheel {...props()} />);
+    const roll = () => screen.getByTestId('wheel-pixi').querySelector<HTMLElement>('[data-wheel-part="roll"]')!;
+    expect(roll().style.visibility).toBe('hidden');
+    rerender(<PixiWheel {...props({ phase: 'spinning', roll: 50000, outcome: 'loss' })} />);
+    expect(roll().style.visibility).toBe('visible');
+    expect(roll().style.color).toBe('rgb(255, 255, 255)');
+    rerender(<PixiWheel {...props({ phase: 'result', roll: 50000, outcome: 'loss' })} />);
+    expect(roll().style.color).toBe('rgb(235, 75, 75)');
+    rerender(<PixiWheel {...props({ phase: 'result', roll: 10, outcome: 'win' })} />);
+    expect(roll().style.color).toBe('rgb(76, 217, 100)');
+  });
+
+  it('holds the landed pose of a mirrored result it mounts into', () => {
+    render(<PixiWheel {...props({ rollUnder: false, phase: 'result', roll: 83399, outcome: 'win' })} />);
+    const wheel = screen.getByTestId('wheel-pixi');
+    expect(wheel.querySelector<HTMLElement>('[data-wheel-part="arrow"]')!.style.transform).toBe(`rotate(${rollAngle(83399)}deg)`);
+    expect(wheel.querySelector<HTMLElement>('[data-wheel-part="roll"]')!.textContent).toBe('83.399');
   });
 
   it('does not re-render the Pixi tree when a parent re-renders with the same props', () => {

@@ -28,8 +28,9 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
   const style = { '--rarity': RARITY_COLORS[item.type] ?? '#8a94a6' } as CSSProperties;
   // The picture's file is asked for once the cell is near the viewport (whenVisible.ts); its box is reserved by
   // width and height either way, so nothing shifts when it arrives. The grid reuses a cell for the item at the
-  // same position, so the cell is watched once, not once per item it shows; the <img> is keyed by item, so an
-  // earlier item's picture is never shown beside this item's name while the new file loads.
+  // same position, so the cell is watched once, not once per item it shows; the <img> is keyed by its picture's
+  // address, so an earlier item's picture is never shown beside this item's name while the new file loads, and a
+  // key press that brings items whose pictures are not asked for yet keeps the cell's empty <img> as it is.
   const art = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => (near || !art.current ? undefined : whenVisible(art.current, () => setNear(true))), [near]);
@@ -50,7 +51,7 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
     >
       <span className="cell__price">{price}</span>
       <span className="cell__art" ref={art}>
-        <img key={item.id} src={src} alt="" decoding="async" width="96" height="72" />
+        <img key={src ?? ''} src={src} alt="" decoding="async" width="96" height="72" />
       </span>
       <span className="cell__name">
         <span className="cell__line1">{line1}</span>

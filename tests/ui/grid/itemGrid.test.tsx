@@ -78,6 +78,26 @@ describe('target grid while typing', () => {
     }
   });
 
+  it('keeps a cell\'s empty picture element while typing brings other unpictured items, and gives a picture its own element', async () => {
+    renderTargets();
+    await waitFor(() => expect(cells()[0].src).toBe(targets[0].image));
+    handTimers();
+    act(() => type('howl'));
+    const imgs = () => within(screen.getByTestId('grid-right')).getAllByRole('button').map((cell) => cell.querySelector('img')!);
+    const empty = imgs();
+    expect(empty.every((img) => !img.hasAttribute('src'))).toBe(true);
+    act(() => type('howl 2'));
+    // Howl 21-29 and 32 (every word, any order): other items, still no pictures asked for; the same <img> elements.
+    expect(cells().map((c) => c.id)).toEqual([...targets.slice(20, 29), targets[31]].map((t) => t.id));
+    expect(imgs()).toHaveLength(10);
+    expect(imgs().every((img, slot) => img === empty[slot])).toBe(true);
+    advance(PICTURES_SETTLE_MS);
+    const pictured = imgs();
+    expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
+    // A picture gets a fresh element: an earlier item's picture is never left beside another item's name.
+    expect(pictured.some((img, slot) => img === empty[slot])).toBe(false);
+  });
+
   it('asks for the pictures of a typed result once typing pauses, keeping those of items still on show', async () => {
     renderTargets();
     await waitFor(() => expect(cells()[0].src).toBe(targets[0].image));

@@ -46,7 +46,12 @@ describe('item pictures', () => {
     expect(img.getAttribute('src')).toBeNull();
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['96', '72']);
     act(() => FakeObserver.show(container.querySelector('.cell__art')!));
-    expect(img.getAttribute('src')).toBe(item.image);
+    // The <img> is keyed by its picture's address (ItemCell): the picture comes in an element of its own, in the
+    // same reserved box.
+    const pictured = container.querySelector('img')!;
+    expect(pictured.getAttribute('src')).toBe(item.image);
+    expect([pictured.getAttribute('width'), pictured.getAttribute('height')]).toEqual(['96', '72']);
+    expect(container.querySelectorAll('img')).toHaveLength(1);
   });
 
   it('stop being watched when the cell goes away before it was seen', async () => {

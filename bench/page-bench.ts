@@ -15,6 +15,7 @@ import { SPIN_END_MARK, SPIN_START_MARK } from '../src/canvas/spinMarks.ts';
 import { median, percentile } from './lib/stats.ts';
 import { CPU_THROTTLE, heapAfterGc, launch, PROBES, signedInContext, throttled } from './page/browser.ts';
 import { openPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems, waitUntilIdle } from './page/flows.ts';
+import { heapSplit, type HeapSplit } from './page/heapSnapshot.ts';
 import { scriptFrames, scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
 
 /** BENCH_DB_SUFFIX lets two benches run side by side on one PostgreSQL (engineers sharing a machine). */
@@ -108,6 +109,7 @@ async function heapFigures(browser: Browser, server: BenchServer, data: BenchDat
   const t0 = Date.now();
   let games = 0;
   let heap1 = 0;
+  let split1: HeapSplit | null = null;
   while (games < HEAP_GAMES && Date.now() - t0 < HEAP_MAX_SECONDS * 1000) {
     await pickGame(page, data);
     if (games === 0) {
@@ -122,15 +124,26 @@ async function heapFigures(browser: Browser, server: BenchServer, data: BenchDat
     await playGame(page, true);
     await returnFromGame(page);
     games++;
-    if (games === 1) heap1 = await heapAfterGc(cdp);
+    if (games === 1) {
+      heap1 = await heapAfterGc(cdp);
+      // A snapshot allocates on the page's heap itself, so it is taken after the figure's reading, never before.
+      split1 = await heapSplit(cdp);
+    }
   }
+  const seconds = (Date.now() - t0) / 1000;
   const heapN = await heapAfterGc(cdp);
+  const splitN = await heapSplit(cdp);
   await context.close();
   log(`heap: ${games} games`);
-  raw.heap = { games, heap1, heapN, seconds: (Date.now() - t0) / 1000 };
+  raw.heap = { games, heap1, heapN, seconds, split1, splitN };
+  const mb = (bytes: number) => bytes / 2 ** 20;
   return [
     atMost(`page: JS heap after ${games} games / after 1`, heapN / 2 ** 20, 'MB', { label: 'heap after 1 game', value: heap1 / 2 ** 20, unit: 'MB' }, 1.2,
-      `after a forced GC (HeapProfiler.collectGarbage), game 1 played on the Pixi wheel (started before it); spins fast-forwarded with page.clock in steps GSAP keeps up with, ${games} games in ${((Date.now() - t0) / 1000).toFixed(0)} s${games < HEAP_GAMES ? `; stopped at ${games} of ${HEAP_GAMES} games (time cap ${HEAP_MAX_SECONDS} s)` : ''}`),
+      `after a forced GC (HeapProfiler.collectGarbage), game 1 played on the Pixi wheel (started before it); spins fast-forwarded with page.clock in steps GSAP keeps up with, ${games} games in ${seconds.toFixed(0)} s${games < HEAP_GAMES ? `; stopped at ${games} of ${HEAP_GAMES} games (time cap ${HEAP_MAX_SECONDS} s)` : ''}`),
+    ...(split1 ? [
+      info(`page: heap snapshot without compiled code, after ${games} games / after 1`, mb(splitN.data), 'MB', { label: 'after 1 game', value: mb(split1.data), unit: 'MB' },
+        `the page's objects; compiled code and feedback (V8 optimising hot functions) ${mb(split1.code).toFixed(2)} -> ${mb(splitN.code).toFixed(2)} MB, shown apart (bench/page/heapSnapshot.ts)`),
+    ] : []),
   ];
 }
 

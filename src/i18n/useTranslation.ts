@@ -67,7 +67,11 @@ export function useTranslation<Ns extends FlatNamespace | undefined = undefined>
     getVersion,
   );
   const name = ns ?? 'translation';
-  if (instance.isInitialized && !instance.hasLoadedNamespace(name)) use(loadingOf(instance, store, name));
+  // Once a render has waited on the namespace, every later render passes React the same (settled) promise: a render
+  // that suspended must call use() again when it is retried.
+  const waited = store.loading.get(`${instance.language}|${name}`);
+  if (waited) use(waited);
+  else if (instance.isInitialized && !instance.hasLoadedNamespace(name)) use(loadingOf(instance, store, name));
   // A new `t` after each language change or load, so memoised children that take it re-render.
   const t = useMemo(() => instance.getFixedT(null, name), [instance, name, version]);
   return { t: t as never, i18n: instance, ready: true };

@@ -3,6 +3,10 @@
  * (nothing listening) and terminated by PostgreSQL itself (pg_terminate_backend), three times each. Requests fail
  * with 503 `{ status: false, msg }`, nothing is half-written, the process stays up and recovers by itself.
  * The cuts happen in a proxy of our own (127.0.0.1 -> DATABASE_URL's host); PostgreSQL itself is never restarted.
+ *
+ * Every upgrade attempt uses up a staked item, answered or not (an unclear answer may hide a committed game), and
+ * the token call needs no database, so each outage costs tens of items per worker: the stock is sized for that,
+ * and running out fails the test as the load's own exhaustion, never as "the server did not recover".
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
@@ -20,6 +24,8 @@ import { startServer, type ServerProcess } from './helpers/server.ts';
 const ROUNDS = 3;
 const OUTAGE_MS = 1_500;
 const PLAYERS = 3;
+/** Stake items per player: several times what a run uses (about 300 to 1,200, more on a quieter machine). */
+const STOCK = 3_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let sdb: ScenarioDb;
@@ -48,9 +54,11 @@ describe('database loss on pg', () => {
     direct = await sdb.open();
     const fx = await addFixtures(direct.db);
     const queues = new Map<number, number[]>();
-    for (const p of players) queues.set(p.userId, await grantStakes(direct.db, fx, p.userId, 400));
+    for (const p of players) queues.set(p.userId, await grantStakes(direct.db, fx, p.userId, STOCK));
 
     const answers: Answer[] = [];
+    /** Workers that stopped because their player had no item left to stake. */
+    let ranOut = 0;
     const acknowledged: string[] = [];
     let stop = false;
     const worker = async (p: HttpPlayer) => {
@@ -68,6 +76,7 @@ describe('database loss on pg', () => {
         if (res.status === 200) acknowledged.push(String((res.body!.provably_fair as { roll_id: string }).roll_id));
         else await sleep(50);
       }
+      if (queue.length === 0) ranOut += 1;
     };
     const load = Promise.all(players.flatMap((p) => [worker(p), worker(p)]));
 
@@ -75,7 +84,7 @@ describe('database loss on pg', () => {
     const recovered = async () => {
       const deadline = Date.now() + 30_000;
       const before = acknowledged.length;
-      while (Date.now() < deadline && server!.child.exitCode === null) {
+      while (Date.now() < deadline && server!.child.exitCode === null && ranOut === 0) {
         if (acknowledged.length > before && (await call(base, 'GET', '/healthz')).status === 200) return true;
         await sleep(100);
       }
@@ -110,6 +119,8 @@ describe('database loss on pg', () => {
 
     // The process never died, every outage was a clean 503 and every outage ended by itself.
     expect(server.child.exitCode, server.output().slice(-4000)).toBeNull();
+    const left = [...queues.values()].map((q) => q.length);
+    expect(ranOut, `the load ran out of stake items (left per player: ${left.join(', ')}); raise STOCK`).toBe(0);
     expect(outages.filter((o) => !o.recovered)).toEqual([]);
     expect(outages.filter((o) => o.fault !== 'terminate' && (o.new503 === 0 || o.healthz !== 503))).toEqual([]);
     const odd = answers.filter((a) => a.status !== 200 && !(a.status === 503 && a.body?.status === false && a.body.msg === messages.en.db_unavailable));
@@ -121,6 +132,7 @@ describe('database loss on pg', () => {
     expect(report.violations).toEqual([]);
     record('db-loss', {
       faults_injected: faults,
+      stake_items_left_min: Math.min(...left),
       requests: answers.length,
       answered_503: unavailable(),
       games_acknowledged: acknowledged.length,

@@ -1,6 +1,7 @@
 /**
  * Caseopen tokens, stateless: `<id>.<expiry>.<mac>`, where mac = HMAC-SHA256(server secret, purpose, session,
- * id, expiry). Issuing one writes nothing; the settlement verifies the MAC (this session, this purpose) and then,
+ * id, expiry). Issuing one reads and writes nothing (the session is checked where the token is spent, see
+ * routes/upgrade.ts); the settlement verifies the MAC (this session, this purpose) and then,
  * inside its transaction, inserts the id into used_tokens only while the expiry is still ahead of the database's
  * clock: the primary key makes a token single-use, and a refused game rolls the insert back, leaving the token
  * usable. The secret lives in the database (app_secrets), so every process on one database accepts the others'
@@ -57,17 +58,6 @@ export function verifyToken(secret: Buffer, token: string, sessionId: string, pu
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
   const expiresAt = new Date(Number(expiry) * 1000);
   return expiresAt.getTime() > now ? { id, expiresAt } : null;
-}
-
-const liveSession = statement('token_live_session', 'select 1 as ok from sessions where id = $1::text and expires_at > now()');
-
-/**
- * Whether a stored session id (services/sessions.ts sessionIdOf) names a live session: all a token needs, so the
- * token call reads the sessions row alone (by its key; the foreign key holds the player's row) and not the
- * player's users row, which every game rewrites.
- */
-export async function isLiveSession(q: Queryable, sessionId: string): Promise<boolean> {
-  return (await q.rows<{ ok: number }>(liveSession, [sessionId])).length > 0;
 }
 
 const sweep = statement(

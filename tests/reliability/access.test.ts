@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../server/db/schema.ts';
+import { sessions, usedTokens } from '../../server/db/schema.ts';
 import { messages } from '../../server/messages.ts';
 import { sha256Hex } from '../../server/services/crypto.ts';
 import { DB_KIND } from './helpers/db.ts';
@@ -56,10 +56,16 @@ describe(`access (${DB_KIND})`, () => {
     const outToken = await getToken(t.app, out.cookie);
     const [outItem] = await grant(t.db, out.userId, [stakeId]);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: out.cookie } })).statusCode).toBe(200);
+    const spent = async () => (await t.db.select({ id: usedTokens.id }).from(usedTokens)).length;
     for (const [p, it, tok] of [[expired, item, token], [out, outItem, outToken]] as const) {
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: p.cookie } })).json().user).toBeNull();
-      await expectRefused(p, () => t.app.inject({ method: 'GET', url: '/api/token?purpose=caseopen', headers: { cookie: p.cookie } }), 401, 'not_signed_in');
+      // The token call does not look the session up (docs/api.md): a dead session's cookie still gets a token,
+      // bound to that session, which the settlement refuses like any other game of a dead session.
+      const late = await getToken(t.app, p.cookie);
+      const used = await spent();
+      await expectRefused(p, () => upgrade(p, it, late), 401, 'not_signed_in');
       await expectRefused(p, () => upgrade(p, it, tok), 401, 'not_signed_in');
+      expect(await spent()).toBe(used);
       await expectRefused(p, () => t.app.inject({ method: 'POST', url: '/api/inventory/sell', headers: { cookie: p.cookie }, payload: { id: it } }), 401, 'not_signed_in');
     }
   });

@@ -110,7 +110,7 @@ describe('POST /api/auth/logout', () => {
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/sid=;/);
     expect((await me(p.cookie)).json()).toEqual({ status: true, user: null });
-    expect((await t.app.inject({ method: 'GET', url: '/api/token?purpose=caseopen', headers: { cookie: p.cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/inventory/sell', headers: { cookie: p.cookie }, payload: { id: 1 } })).statusCode).toBe(401);
   });
 
   it('refuses an expired session', async () => {

@@ -181,8 +181,15 @@ describe('GET /api/token', () => {
     expect(left).toEqual(expect.arrayContaining(['sweep-live', 'sweep-just-expired']));
   });
 
-  it('refuses a signed-out visitor and an unknown purpose', async () => {
+  it('refuses a visitor without a session cookie and an unknown purpose', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/token?purpose=caseopen' })).statusCode).toBe(401);
+    // A cookie naming no session gets a token all the same (nothing is looked up); the game refuses it.
+    const ghost = 'sid=no-such-session';
+    const token = await getToken(t.app, ghost);
+    expect(token).toMatch(/^[\w-]{22}\.\d+\.[\w-]{43}$/);
+    const refused = await postUpgrade(t.app, ghost, fields({}, token));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ status: false, msg: messages.en.not_signed_in });
     const res = await t.app.inject({ method: 'GET', url: '/api/token?purpose=other', headers: { cookie: a.cookie } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: false, msg: messages.en.purpose_invalid });

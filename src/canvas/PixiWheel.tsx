@@ -14,7 +14,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
 // gsap-core, not 'gsap': the wheel tweens plain numbers, so CSSPlugin (~10 KB gzipped) is dead weight.
 import { gsap } from 'gsap/gsap-core';
-import { Container, Graphics, Rectangle, Sprite, Text, TextStyle, Texture, Ticker, type Application as PixiApp, type Renderer } from 'pixi.js';
+import { Container, Graphics, Rectangle, Sprite, Text, Texture, Ticker, type Application as PixiApp, type Renderer } from 'pixi.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { rollAngle } from '../domain/wheel.ts';
 import { wheelLayout, type WheelLayout } from './layout.ts';
@@ -22,9 +22,11 @@ import { prefersReducedMotion } from './reducedMotion.ts';
 import { markSpinEnd, markSpinStart } from './spinMarks.ts';
 import { planSpin, RESET_MS, restAngle, runningRollText, SPIN_EASE, ticksCrossed, turnsFor } from './spinPlan.ts';
 import { FONT_FAMILY, LOSS, TEXT, TEXT_MUTED, TONE_COLOR, WIN } from './theme.ts';
+import { wheelTextStyle } from './textStyles.ts';
 import type { WheelProps } from './wheelTypes.ts';
 import { arrowCentre, drawArc, drawArrow, drawBody, drawGlow } from './wheelDraw.ts';
-import { arrowBox, arrowTransform, unpremultiply } from './arrowLayer.ts';
+import { arrowBox, arrowTransform, unpremultiply, type PixelBox } from './arrowLayer.ts';
+import { LookCache } from './lookCache.ts';
 import { SvgWheel } from './SvgWheel.tsx';
 
 extend({ Container, Sprite });
@@ -34,8 +36,8 @@ const BAKED_LAYERS = ['body', 'glow', 'arc', 'texts'] as const;
 type BakedLayer = (typeof BAKED_LAYERS)[number];
 
 /**
- * Lives inside the Pixi tree: its layout effect runs after every commit of that tree (the props of the Pixi
- * objects are applied by then), which is exactly when a changed stage needs one render.
+ * Lives inside the Pixi tree: its layout effect runs after every commit of that tree (the sprites exist by then),
+ * the first one included, which comes after Pixi's asynchronous init.
  */
 function AfterCommit({ run }: { run: () => void }) {
   useLayoutEffect(() => {
@@ -43,6 +45,52 @@ function AfterCommit({ run }: { run: () => void }) {
   });
   return null;
 }
+
+interface StageProps {
+  size: number;
+  resolution: number;
+  centre: number;
+  onInit: (app: PixiApp) => void;
+  layerRef: Record<BakedLayer, (sprite: Sprite | null) => void>;
+  afterCommit: () => void;
+}
+
+/**
+ * The Pixi application and its stage of four sprites, which the wheel sets up imperatively (textures, the glow's
+ * visibility, the arc's alpha). Memoised on the canvas's size and resolution: @pixi/react renders its tree again
+ * through its own reconciler (and its context bridge) on every render of <Application>, and a game re-rendered the
+ * wheel five or six times, which kept that second React's code hot for nothing (heap snapshots over 50 games).
+ */
+const Stage = memo(function Stage({ size, resolution, centre, onInit, layerRef, afterCommit }: StageProps) {
+  return (
+    <Application
+      width={size}
+      height={size}
+      backgroundAlpha={0}
+      antialias={false}
+      resolution={resolution}
+      autoDensity
+      preference="webgl"
+      autoStart={false}
+      sharedTicker={false}
+      onInit={onInit}
+      className="wheel-canvas"
+    >
+      <pixiContainer x={centre} y={centre}>
+        {/* Each part is rendered into an antialiased texture (see bake) once per look, and again only when a look
+            not kept comes (the canvas itself has no MSAA: software GL would pay for it on every frame). The stage
+            is one render group of plain sprites, rendered only when one of them changes: never during a spin.
+            (With cacheAsTexture each part was a render group of its own, walked on every render, and the hidden
+            glow asked the texture pool for a new texture on every render.) */}
+        <pixiSprite ref={layerRef.body} />
+        <pixiSprite ref={layerRef.glow} />
+        <pixiSprite ref={layerRef.arc} />
+        <pixiSprite ref={layerRef.texts} />
+      </pixiContainer>
+      <AfterCommit run={afterCommit} />
+    </Application>
+  );
+});
 
 /**
  * What the baked layers are drawn from: Pixi objects kept off the stage. Each is rendered into a texture when
@@ -71,57 +119,84 @@ function createSources(): LayerSources {
   return { body: new Graphics(), glow: new Graphics(), arc: new Graphics(), arrow, arrowFrame, texts, small, big };
 }
 
+/** A baked layer's look: its texture and where it sits; null for an empty source (the sprite shows nothing). */
+type BakedLook = { texture: Texture; x: number; y: number } | null;
+
 /**
- * Renders `source` into a new antialiased texture shown by `sprite`, placed where the source's pixels are
- * (bounds snapped outwards to whole pixels); null for an empty source (the sprite then shows nothing). The
- * caller frees the texture this one replaces.
+ * How many looks each layer keeps (LookCache). A game cycles the texts through three looks (pick, the target's
+ * chance, the muted chance while spinning) and the arc and glow between the target's chance and none (an empty
+ * look, no texture); the body has one look per size.
  */
-function bake(renderer: Renderer, source: Container, sprite: Sprite, resolution: number): Texture | null {
+const LOOKS_KEPT: Record<BakedLayer, number> = { body: 1, glow: 2, arc: 2, texts: 4 };
+/** The arrow's looks: plain and win. */
+const ARROW_LOOKS_KEPT = 2;
+
+/**
+ * Renders `source` into a new antialiased texture, placed where the source's pixels are (bounds snapped outwards
+ * to whole pixels); null for an empty source. The caller frees the texture when the look is dropped.
+ */
+function bake(renderer: Renderer, source: Container, resolution: number): BakedLook {
   const b = source.getLocalBounds();
   const x = Math.floor(b.minX);
   const y = Math.floor(b.minY);
   const width = Math.ceil(b.maxX) - x;
   const height = Math.ceil(b.maxY) - y;
-  if (!(width > 0 && height > 0)) {
-    sprite.texture = Texture.EMPTY;
-    return null;
-  }
+  if (!(width > 0 && height > 0)) return null;
   const texture = renderer.generateTexture({ target: source, frame: new Rectangle(x, y, width, height), resolution, antialias: true });
-  sprite.texture = texture;
-  sprite.position.set(x, y);
-  return texture;
+  return { texture, x, y };
 }
 
+function showBaked(sprite: Sprite, look: BakedLook): void {
+  if (!look) {
+    sprite.texture = Texture.EMPTY;
+    return;
+  }
+  sprite.texture = look.texture;
+  sprite.position.set(look.x, look.y);
+}
+
+function freeBaked(look: BakedLook): void {
+  look?.texture.destroy(true);
+}
+
+/** The arrow's pixels (straight alpha) and where they sit on the wheel; null when there is nothing to show. */
+type ArrowLook = { image: ImageData; box: PixelBox; originX: number; originY: number } | null;
+
 /**
- * Draws the arrow's look into `canvas` (a DOM canvas in the arrow layer) at `resolution`, and places the canvas
- * where the arrow sits on the wheel, on whole CSS pixels of the wheel's box (the same grid as the wheel canvas).
- * The canvas's transform origin is the arrow's own centre, so the win pulse scales it in place.
+ * Draws the arrow's look with Pixi at `resolution` and reads its pixels back, on whole CSS pixels of the wheel's
+ * box (the same grid as the wheel canvas), with the arrow's own centre as the origin the win pulse scales about.
  */
-function bakeArrow(renderer: Renderer, src: LayerSources, L: WheelLayout, win: boolean, resolution: number, canvas: HTMLCanvasElement): void {
+function readArrow(renderer: Renderer, src: LayerSources, L: WheelLayout, win: boolean, resolution: number, ctx: CanvasRenderingContext2D): ArrowLook {
   drawArrow(src.arrow, L, win);
   const cx = L.centre;
   const cy = L.centre + arrowCentre(L);
   src.arrow.position.set(cx, cy);
   const box = arrowBox(src.arrowFrame.getLocalBounds());
-  const ctx = canvas.getContext('2d');
-  if (!box || !ctx) {
+  if (!box) return null;
+  const frame = new Rectangle(box.x, box.y, box.width, box.height);
+  const { pixels, width, height } = renderer.extract.pixels({ target: src.arrowFrame, frame, resolution, antialias: true });
+  const image = ctx.createImageData(width, height);
+  image.data.set(unpremultiply(pixels));
+  return { image, box, originX: cx - box.x, originY: cy - box.y };
+}
+
+/** Puts an arrow look into `canvas` (a DOM canvas in the arrow layer) and places the canvas where the arrow sits. */
+function showArrow(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, look: ArrowLook): void {
+  if (!look) {
     canvas.width = 0;
     canvas.height = 0;
     return;
   }
-  const frame = new Rectangle(box.x, box.y, box.width, box.height);
-  const { pixels, width, height } = renderer.extract.pixels({ target: src.arrowFrame, frame, resolution, antialias: true });
-  canvas.width = width;
-  canvas.height = height;
-  const image = ctx.createImageData(width, height);
-  image.data.set(unpremultiply(pixels));
+  const { image, box } = look;
+  canvas.width = image.width;
+  canvas.height = image.height;
   ctx.putImageData(image, 0, 0);
   const style = canvas.style;
   style.left = `${box.x}px`;
   style.top = `${box.y}px`;
   style.width = `${box.width}px`;
   style.height = `${box.height}px`;
-  style.transformOrigin = `${cx - box.x}px ${cy - box.y}px`;
+  style.transformOrigin = `${look.originX}px ${look.originY}px`;
 }
 
 /** Pixi's system ticker only runs its scheduler (texture GC on intervals of seconds): stepped at most this often. */
@@ -140,14 +215,15 @@ function PixiWheel(props: WheelProps) {
   const arrowCanvas = useRef<HTMLCanvasElement | null>(null);
   /** The running roll over the wheel's centre during a spin (and the landed roll after it). */
   const rollText = useRef<HTMLDivElement | null>(null);
-  /** What the arrow's canvas shows now (see afterCommit). */
+  /** What the arrow's canvas shows now (see afterCommit), and the arrow's looks drawn so far. */
   const bakedArrow = useRef('');
+  const arrowLooks = useRef<LookCache<ArrowLook> | null>(null);
   /** The sprite showing each baked layer's texture. */
   const layerSprites = useRef<Partial<Record<BakedLayer, Sprite>>>({});
   const sources = useRef<LayerSources | null>(null);
-  /** What each baked layer's texture shows now (see afterCommit), and that texture. */
+  /** What each baked layer shows now (see afterCommit), and each layer's looks drawn so far. */
   const baked = useRef<Partial<Record<BakedLayer, string>>>({});
-  const bakedTextures = useRef<Partial<Record<BakedLayer, Texture>>>({});
+  const layerLooks = useRef<Partial<Record<BakedLayer, LookCache<BakedLook>>>>({});
   const systemTicked = useRef(-Infinity);
   const motion = useRef({ angle: 0, lastTickAngle: 0, shown: '' });
   const tweens = useRef<{ spin?: ReturnType<typeof gsap.to>; reset?: ReturnType<typeof gsap.to>; pulse?: ReturnType<typeof gsap.timeline> }>({});
@@ -290,18 +366,19 @@ function PixiWheel(props: WheelProps) {
   const spinningOrLanded = phase !== 'idle' && roll !== null;
   const smallText = spinningOrLanded ? centreText : label;
   const smallFill = spinningOrLanded ? TEXT_MUTED : TONE_COLOR[tone];
-  // One TextStyle per look, not a fresh literal per redraw: Pixi wraps each literal in a new TextStyle and its text
-  // measuring cache keys on the style, so a literal per game added entries to that cache (seen in heap snapshots).
-  const smallStyle = useMemo(() => new TextStyle({ fontFamily: FONT_FAMILY, fontWeight: '600', fontSize: L.smallFont, fill: smallFill }), [L.smallFont, smallFill]);
-  const bigStyle = useMemo(() => new TextStyle({ fontFamily: FONT_FAMILY, fontWeight: '800', fontSize: L.bigFont, fill: TEXT }), [L.bigFont]);
+  // One TextStyle instance per look for the page's lifetime (textStyles.ts): Pixi's text-measuring cache keys on the
+  // instance, so a style made per change of look added entries to that cache every game (seen in heap snapshots).
+  const smallStyle = wheelTextStyle('600', L.smallFont, smallFill);
+  const bigStyle = wheelTextStyle('800', L.bigFont, TEXT);
 
   // What each baked layer shows. Visibility and alpha (the win glow, the dimmed arc of a loss) are not part of
   // it: they apply to the layer's sprite.
+  // A kept look is only good at the resolution it was drawn at, so the resolution is part of every key.
   const keys: Record<BakedLayer, string> = {
-    body: `${size}`,
-    glow: `${size}|${chance}|${rollUnder}`,
-    arc: `${size}|${chance}|${rollUnder}`,
-    texts: `${size}|${smallText}|${smallFill}|${spinningOrLanded ? '' : centreText}`,
+    body: `${size}|${resolution}`,
+    glow: `${size}|${resolution}|${chance}|${rollUnder}`,
+    arc: `${size}|${resolution}|${chance}|${rollUnder}`,
+    texts: `${size}|${resolution}|${smallText}|${smallFill}|${spinningOrLanded ? '' : centreText}`,
   };
   const arrowKey = `${size}|${win}|${resolution}`;
   const keyList = BAKED_LAYERS.map((layer) => keys[layer]).join('\n');
@@ -334,30 +411,54 @@ function PixiWheel(props: WheelProps) {
     }
   }, [L, chance, rollUnder, smallText, smallStyle, bigStyle, centreText, spinningOrLanded, resolution]);
 
-  // After a commit of the Pixi tree: the layers whose content changed are drawn and rendered into their textures
-  // again, then the stage is drawn once.
+  // After a commit of the wheel (and after the Pixi tree's first commit): the layers whose look changed show it,
+  // drawn and rendered into a texture only if it is not one of the layer's kept looks; the glow's visibility and
+  // the arc's alpha follow the outcome; the stage is drawn once if any of that changed.
   const afterCommit = useCallback(() => {
     const renderer = app.current?.renderer;
-    if (!renderer) return;
+    const sprites = layerSprites.current;
+    if (!renderer || !sprites.body || !sprites.glow || !sprites.arc || !sprites.texts) return;
     const src = (sources.current ??= createSources());
     const now = keyList.split('\n');
+    let changed = !painted.current;
     BAKED_LAYERS.forEach((layer, i) => {
-      const sprite = layerSprites.current[layer];
+      const sprite = sprites[layer];
       if (!sprite || baked.current[layer] === now[i]) return;
-      const texture = bake(renderer, draw(layer, src), sprite, resolution);
-      bakedTextures.current[layer]?.destroy(true);
-      bakedTextures.current[layer] = texture ?? undefined;
+      const looks = (layerLooks.current[layer] ??= new LookCache<BakedLook>(LOOKS_KEPT[layer], freeBaked));
+      let look = looks.get(now[i]);
+      if (look === undefined) look = bake(renderer, draw(layer, src), resolution);
+      showBaked(sprite, look);
+      looks.set(now[i], look);
       baked.current[layer] = now[i];
+      changed = true;
     });
-    if (arrowCanvas.current && bakedArrow.current !== arrowKey) {
-      bakeArrow(renderer, src, L, win, resolution, arrowCanvas.current);
+    const arcAlpha = loss ? 0.3 : 1;
+    if (sprites.glow.visible !== win || sprites.arc.alpha !== arcAlpha) {
+      sprites.glow.visible = win;
+      sprites.arc.alpha = arcAlpha;
+      changed = true;
+    }
+    const canvas = arrowCanvas.current;
+    const ctx = canvas && bakedArrow.current !== arrowKey ? canvas.getContext('2d') : null;
+    if (canvas && ctx) {
+      const looks = (arrowLooks.current ??= new LookCache<ArrowLook>(ARROW_LOOKS_KEPT, () => {}));
+      let look = looks.get(arrowKey);
+      if (look === undefined) look = readArrow(renderer, src, L, win, resolution, ctx);
+      showArrow(canvas, ctx, look);
+      looks.set(arrowKey, look);
       bakedArrow.current = arrowKey;
     }
     frame();
-    paint();
-  }, [keyList, arrowKey, draw, L, win, resolution, frame, paint]);
+    if (changed) paint();
+  }, [keyList, arrowKey, draw, L, win, loss, resolution, frame, paint]);
   const afterCommitRef = useRef(afterCommit);
   afterCommitRef.current = afterCommit;
+  /** For the Pixi tree's commits: stable, so the memoised Stage is not rendered again when the look changes. */
+  const runAfterCommit = useCallback(() => afterCommitRef.current(), []);
+  // Every commit of the wheel shows its new look on the stage (the Stage itself is not rendered again).
+  useLayoutEffect(() => {
+    afterCommit();
+  }, [afterCommit]);
 
   // The baked textures and their sources are off the stage, so the Pixi tree's unmount does not free them. (A
   // StrictMode remount of this effect bakes them again.)
@@ -366,16 +467,17 @@ function PixiWheel(props: WheelProps) {
     if (mounted.current) afterCommitRef.current();
     mounted.current = true;
     const sprites = layerSprites.current;
-    const textures = bakedTextures.current;
+    const looks = layerLooks.current;
     return () => {
       for (const layer of BAKED_LAYERS) {
         const sprite = sprites[layer];
         if (sprite && !sprite.destroyed) sprite.texture = Texture.EMPTY;
-        textures[layer]?.destroy(true);
-        delete textures[layer];
+        looks[layer]?.clear();
+        delete looks[layer];
       }
       baked.current = {};
       bakedArrow.current = '';
+      arrowLooks.current = null;
       const src = sources.current;
       sources.current = null;
       if (!src) return;
@@ -400,32 +502,7 @@ function PixiWheel(props: WheelProps) {
           <SvgWheel {...props} phase="idle" roll={null} onLanded={noop} onTick={undefined} />
         </div>
       )}
-      <Application
-        width={size}
-        height={size}
-        backgroundAlpha={0}
-        antialias={false}
-        resolution={resolution}
-        autoDensity
-        preference="webgl"
-        autoStart={false}
-        sharedTicker={false}
-        onInit={onInit}
-        className="wheel-canvas"
-      >
-        <pixiContainer x={L.centre} y={L.centre}>
-          {/* Each part is rendered into an antialiased texture (see bake) once, and again only when what it
-              shows changes (the canvas itself has no MSAA: software GL would pay for it on every frame). The
-              stage is one render group of plain sprites, rendered only when one of them changes: never during a
-              spin. (With cacheAsTexture each part was a render group of its own, walked on every render, and the
-              hidden glow asked the texture pool for a new texture on every render.) */}
-          <pixiSprite ref={layerRef.body} />
-          <pixiSprite ref={layerRef.glow} visible={win} />
-          <pixiSprite ref={layerRef.arc} alpha={loss ? 0.3 : 1} />
-          <pixiSprite ref={layerRef.texts} />
-        </pixiContainer>
-        <AfterCommit run={afterCommit} />
-      </Application>
+      <Stage size={size} resolution={resolution} centre={L.centre} onInit={onInit} layerRef={layerRef} afterCommit={runAfterCommit} />
       {/* The running roll: written by frame() only when the shown value changes. Its fixed, contained box keeps
           the write from laying out anything else; tabular digits keep the width from jittering. */}
       <div ref={rollText} data-wheel-part="roll" aria-hidden="true" style={rollStyle(L, size, spinningOrLanded, win ? WIN : loss ? LOSS : TEXT)} />

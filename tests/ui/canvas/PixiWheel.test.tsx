@@ -198,8 +198,19 @@ describe('PixiWheel wiring', () => {
     const renders = appProps.length;
     rerender(<PixiWheel {...p} />);
     expect(appProps.length).toBe(renders);
-    rerender(<PixiWheel {...p} chance={30000} />);
+  });
+
+  it('re-renders the Pixi application only when its canvas changes size, not through a game (the stage is set up imperatively)', () => {
+    const { rerender } = render(<PixiWheel {...props()} />);
+    const renders = appProps.length;
+    rerender(<PixiWheel {...props({ chance: 30000 })} />);
+    rerender(<PixiWheel {...props({ chance: 30000, phase: 'spinning', roll: 10, outcome: 'win' })} />);
+    rerender(<PixiWheel {...props({ chance: 30000, phase: 'result', roll: 10, outcome: 'win' })} />);
+    rerender(<PixiWheel {...props({ chance: 0 })} />);
+    expect(appProps.length).toBe(renders);
+    rerender(<PixiWheel {...props({ chance: 0, size: 300 })} />);
     expect(appProps.length).toBe(renders + 1);
+    expect(appProps[appProps.length - 1]).toMatchObject({ width: 300, height: 300 });
   });
 
   it('kills the spin tween on unmount', () => {

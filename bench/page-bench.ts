@@ -159,6 +159,9 @@ async function heapFigures(browser: Browser, server: BenchServer, data: BenchDat
     ...(split1 ? [
       info(`page: heap snapshot without compiled code, after ${games} games / after 1`, mb(splitN.data), 'MB', { label: 'after 1 game', value: mb(split1.data), unit: 'MB' },
         `the page's objects; compiled code and feedback (V8 optimising hot functions) ${mb(split1.code).toFixed(2)} -> ${mb(splitN.code).toFixed(2)} MB, shown apart (bench/page/heapSnapshot.ts)`),
+      // Playwright's own scripts share the page's V8 heap; their part, from the same snapshots, beside the figure.
+      info(`page: JS heap without Playwright's scripts, after ${games} games / after 1`, mb(heapN - splitN.playwright), 'MB', { label: 'after 1 game', value: mb(heap1 - split1.playwright), unit: 'MB' },
+        `the figure's readings less what Playwright's injected, utility and page.clock scripts hold (sources, functions, compiled code): ${mb(split1.playwright).toFixed(2)} -> ${mb(splitN.playwright).toFixed(2)} MB`),
     ] : []),
   ];
 }

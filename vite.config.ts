@@ -12,6 +12,14 @@ export default defineConfig({
   // .br and .gz beside each built text asset, which the server sends pre-compressed (docs/performance.md).
   // The statechart's descriptions serve the inspector and `npm run paths` (from the source), not the page.
   plugins: [react(), pixiSlim(), stripMachineDescriptions(), precompress()],
+  // @xstate/react imports use-sync-external-store's shim for React before 18; the package's own builds for React 18
+  // and later use React's hook directly (the shim's fallback is dead code with React 19).
+  resolve: {
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -70,4 +70,10 @@ async function boot(container: HTMLElement): Promise<void> {
   else createRoot(container).render(page);
 }
 
-void boot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// The server's first screen paints without script. The module often runs before the browser's first frame (once the
+// document is parsed and the stylesheet is in), so the start-up work and the hydration wait for the next frame to
+// be drawn: queued behind it, not ahead of it. A hidden page draws no frames, so it starts at once.
+const start = () => void boot(container);
+if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && document.visibilityState !== 'hidden') requestAnimationFrame(() => setTimeout(start));
+else start();

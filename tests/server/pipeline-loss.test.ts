@@ -98,10 +98,13 @@ describe('games while the database connections die', () => {
     };
     const load = Promise.all(players.flatMap((p) => Array.from({ length: WORKERS_PER_PLAYER }, () => worker(p))));
 
-    /** Waits for `n` more acknowledged games; false after 15 s. */
+    /**
+     * Waits for `n` more acknowledged games; false after 60 s, a bound for a wedged pool (which never plays again),
+     * far above the time a loaded machine needs.
+     */
     const played = async (n: number) => {
       const goal = acknowledged.length + n;
-      const deadline = Date.now() + 15_000;
+      const deadline = Date.now() + 60_000;
       while (acknowledged.length < goal && Date.now() < deadline && ranOut === 0) await sleep(10);
       return acknowledged.length >= goal;
     };
@@ -119,7 +122,7 @@ describe('games while the database connections die', () => {
         if (!recovered.at(-1)) break;
       }
     } else {
-      expect(await played(200)).toBe(true);
+      expect(await played(60)).toBe(true);
     }
     stop = true;
     await load;
@@ -142,5 +145,5 @@ describe('games while the database connections die', () => {
     const found = await t.db.select({ rollId: games.rollId }).from(games).where(inArray(games.rollId, acknowledged));
     expect(found).toHaveLength(acknowledged.length);
     expect((await checkInvariants(t.db)).violations).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });

@@ -28,13 +28,17 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
   const style = { '--rarity': RARITY_COLORS[item.type] ?? '#8a94a6' } as CSSProperties;
   // The picture's file is asked for once the cell is near the viewport (whenVisible.ts); its box is reserved by
   // width and height either way, so nothing shifts when it arrives. The grid reuses a cell for the item at the
-  // same position, so the cell is watched once, not once per item it shows; the <img> is keyed by its picture's
-  // address, so an earlier item's picture is never shown beside this item's name while the new file loads, and a
-  // key press that brings items whose pictures are not asked for yet keeps the cell's empty <img> as it is.
+  // same position, so the cell is watched once, not once per item it shows.
   const art = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => (near || !art.current ? undefined : whenVisible(art.current, () => setNear(true))), [near]);
   const src = near && picture ? item.image : undefined;
+  // The <img> is keyed by the last picture this cell was given: a new picture gets an element of its own (never one
+  // still showing an earlier item's picture while the new file loads), but a cell whose item has no picture asked
+  // for yet keeps its element and only drops its src, which clears the picture at once. A key press that replaces
+  // pictured items by unpictured ones (the first key on a fresh page) then creates and styles no element.
+  const shown = useRef(src);
+  if (src) shown.current = src;
   useEffect(() => {
     if (src) askedPictures.add(src);
   }, [src]);
@@ -51,7 +55,7 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
     >
       <span className="cell__price">{price}</span>
       <span className="cell__art" ref={art}>
-        <img key={src ?? ''} src={src} alt="" decoding="async" width="96" height="72" />
+        <img key={shown.current ?? ''} src={src} alt="" decoding="async" width="96" height="72" />
       </span>
       <span className="cell__name">
         <span className="cell__line1">{line1}</span>

@@ -7,7 +7,8 @@ import { initI18n } from '../../../src/i18n/index.ts';
 import { upgradeMachine } from '../../../src/machines/upgradeMachine.ts';
 import { variantFrom } from '../../../src/site/variant.ts';
 import { askedPictures } from '../../../src/ui/ItemCell.tsx';
-import { PICTURES_SETTLE_MS } from '../../../src/ui/ItemGrid.tsx';
+import i18next from 'i18next';
+import { labelTemplate, PICTURES_SETTLE_MS } from '../../../src/ui/ItemGrid.tsx';
 import { PageActor } from '../../../src/ui/pageActor.ts';
 import { TargetPanel } from '../../../src/ui/TargetPanel.tsx';
 
@@ -78,14 +79,17 @@ describe('target grid while typing', () => {
     }
   });
 
-  it('keeps a cell\'s empty picture element while typing brings other unpictured items, and gives a picture its own element', async () => {
+  it('keeps a cell\'s picture element while typing takes its picture away or brings other unpictured items, and gives a picture its own element', async () => {
     renderTargets();
     await waitFor(() => expect(cells()[0].src).toBe(targets[0].image));
     handTimers();
-    act(() => type('howl'));
     const imgs = () => within(screen.getByTestId('grid-right')).getAllByRole('button').map((cell) => cell.querySelector('img')!);
+    const first = imgs();
+    act(() => type('howl'));
     const empty = imgs();
     expect(empty.every((img) => !img.hasAttribute('src'))).toBe(true);
+    // Typing away from pictured items drops the pictures from the same elements (no element built per cell per key).
+    expect(empty.every((img, slot) => img === first[slot])).toBe(true);
     act(() => type('howl 2'));
     // Howl 21-29 and 32 (every word, any order): other items, still no pictures asked for; the same <img> elements.
     expect(cells().map((c) => c.id)).toEqual([...targets.slice(20, 29), targets[31]].map((t) => t.id));
@@ -140,5 +144,22 @@ describe('target grid while typing', () => {
     expect(waiting).toEqual([...targets.slice(11, 19)].map((t) => t.id));
     advance(PICTURES_SETTLE_MS);
     expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
+  });
+});
+
+describe('cell labels', () => {
+  it.each([
+    ['en', 'item.target'],
+    ['en', 'item.select'],
+    ['ru', 'item.target'],
+    ['ru', 'item.select'],
+  ] as const)('are what i18next gives for the item (%s, %s), whatever the name holds', async (lang, key) => {
+    await i18next.changeLanguage(lang);
+    const t = i18next.getFixedT(null, 'translation');
+    const label = labelTemplate(t, key);
+    for (const [name, price] of [['AK-47 | Redline (Field-Tested)', '$12.50'], ['$& {{price}} $1 \uE000', '1 234,50 ₽'], ['', '']]) {
+      expect(label(name, price)).toBe(t(key, { name, price }));
+    }
+    await i18next.changeLanguage('en');
   });
 });

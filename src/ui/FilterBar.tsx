@@ -1,4 +1,5 @@
 /** One side's filters: search, min/max price, rarity, price sort; on the right of the Dota site, BP mode and max levels. */
+import { useMemo } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { FilterState } from '../domain/filters.ts';
 import type { Side } from '../machines/events.ts';
@@ -15,13 +16,17 @@ function SearchBox({ side }: { side: Side }) {
   const { t } = useTranslation();
   const actor = PageActor.useActorRef();
   const text = PageActor.useSelector((s) => s.context[side].filter.text);
-  const label = t(side === 'left' ? 'filter.searchLeft' : 'filter.searchRight');
+  // Translated once per language, not per key press.
+  const label = useMemo(() => t(side === 'left' ? 'filter.searchLeft' : 'filter.searchRight'), [t, side]);
+  // The wrapper is the relayout boundary of the input (app.css).
   return (
-    <input
-      className="input filters__search" type="search" data-testid={`search-${side}`}
-      aria-label={label} placeholder={label}
-      value={text} onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
-    />
+    <div className="filters__search">
+      <input
+        className="input" type="search" data-testid={`search-${side}`}
+        aria-label={label} placeholder={label}
+        value={text} onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
+      />
+    </div>
   );
 }
 
@@ -43,39 +48,41 @@ export function FilterBar({ side }: { side: Side }) {
   return (
     <div className="filters">
       <SearchBox side={side} />
-      <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`min-price-${side}`}
-        aria-label={t('filter.minPrice')} placeholder={t('filter.minPrice')}
-        value={minPrice ?? ''} onChange={(e) => set({ minPrice: toNumber(e.target.value) })} />
-      <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`max-price-${side}`}
-        aria-label={t('filter.maxPrice')} placeholder={t('filter.maxPrice')}
-        value={maxPrice ?? ''} onChange={(e) => set({ maxPrice: toNumber(e.target.value) })} />
-      <select className="input filters__rarity" data-testid={`rarity-${side}`} aria-label={t('filter.rarity')}
-        value={rarity} onChange={(e) => set({ rarity: e.target.value })}>
-        <option value="">{t('filter.all')}</option>
-        {rarities.map((r) => <option key={r} value={r}>{r.replace(/_/g, ' ')}</option>)}
-      </select>
-      <button type="button" className="btn btn--ghost filters__sort" data-testid={`sort-${side}`}
-        aria-label={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')} title={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')}
-        onClick={() => actor.send({ type: 'user.toggleSort', side })}>
-        <SortIcon up={sort === 'asc'} />{t('filter.price')}
-      </button>
-      {bpMode && (
-        <div className="filters__bp">
-          <label className="check">
-            <input type="checkbox" data-testid="bp-mode" checked={bp} onChange={() => actor.send({ type: 'user.toggleBp' })} />
-            <span>{t('filter.bp')}</span>
-          </label>
-          {bp && (
-            // A visible label and a short placeholder: the whole 'Max levels ≤ 3000' never fit inside the input.
-            <label className="filters__levels">
-              <span>{t('filter.maxLevels')}</span>
-              <input className="input" type="number" min="0" max={levelsCap} data-testid="max-levels"
-                aria-label={t('filter.maxLevels')} placeholder={`≤ ${levelsCap}`}
-                value={maxLevels ?? ''} onChange={(e) => actor.send({ type: 'user.setMaxLevels', value: toNumber(e.target.value) })} />
+      <div className="filters__row">
+        <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`min-price-${side}`}
+          aria-label={t('filter.minPrice')} placeholder={t('filter.minPrice')}
+          value={minPrice ?? ''} onChange={(e) => set({ minPrice: toNumber(e.target.value) })} />
+        <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`max-price-${side}`}
+          aria-label={t('filter.maxPrice')} placeholder={t('filter.maxPrice')}
+          value={maxPrice ?? ''} onChange={(e) => set({ maxPrice: toNumber(e.target.value) })} />
+        <select className="input filters__rarity" data-testid={`rarity-${side}`} aria-label={t('filter.rarity')}
+          value={rarity} onChange={(e) => set({ rarity: e.target.value })}>
+          <option value="">{t('filter.all')}</option>
+          {rarities.map((r) => <option key={r} value={r}>{r.replace(/_/g, ' ')}</option>)}
+        </select>
+        <button type="button" className="btn btn--ghost filters__sort" data-testid={`sort-${side}`}
+          aria-label={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')} title={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')}
+          onClick={() => actor.send({ type: 'user.toggleSort', side })}>
+          <SortIcon up={sort === 'asc'} />{t('filter.price')}
+        </button>
+        {bpMode && (
+          <div className="filters__bp">
+            <label className="check">
+              <input type="checkbox" data-testid="bp-mode" checked={bp} onChange={() => actor.send({ type: 'user.toggleBp' })} />
+              <span>{t('filter.bp')}</span>
             </label>
-          )}
-        </div>
-      )}
+            {bp && (
+              // A visible label and a short placeholder: the whole 'Max levels ≤ 3000' never fit inside the input.
+              <label className="filters__levels">
+                <span>{t('filter.maxLevels')}</span>
+                <input className="input" type="number" min="0" max={levelsCap} data-testid="max-levels"
+                  aria-label={t('filter.maxLevels')} placeholder={`≤ ${levelsCap}`}
+                  value={maxLevels ?? ''} onChange={(e) => actor.send({ type: 'user.setMaxLevels', value: toNumber(e.target.value) })} />
+              </label>
+            )}
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * The game load: C concurrent players, each on its own keep-alive connection like a browser tab, each game
- * as the page plays it: GET /api/token?purpose=caseopen, then POST /api/upgrade/upgrade_items (form data).
+ * as the page plays it (src/api/upgrade.ts playUpgrade): POST /api/upgrade/upgrade_items (form data) with the
+ * caseopen token the player's last answer brought (`next_token`); a player's first game, and a game after an
+ * error, first fetch one with GET /api/token?purpose=caseopen.
  */
 import { KeepAliveConnection, type Answer } from './keepalive.ts';
 import type { BenchData } from './prepare.ts';
@@ -15,7 +17,7 @@ export interface GamesResult {
   /** upgrade_items latency, ms. */
   medianMs: number;
   p99Ms: number;
-  /** token + upgrade, ms. */
+  /** The whole game (a token call if one was needed, and the upgrade), ms. */
   gameMedianMs: number;
   firstError?: string;
 }
@@ -44,6 +46,14 @@ export function mergeGames(parts: GamesSample[]): GamesResult {
   };
 }
 
+/** The answer's next_token (tokens are base64url and digits: no escapes to undo), or null. */
+function nextToken(json: string): string | null {
+  const key = '"next_token":"';
+  const at = json.indexOf(key);
+  if (at < 0) return null;
+  return json.slice(at + key.length, json.indexOf('"', at + key.length));
+}
+
 /** Plays games on all players until `stop` says so (checked before each game); bounded by the players' items. */
 export class GameLoad {
   private next: number[];
@@ -52,12 +62,15 @@ export class GameLoad {
   private cookies: string[];
   /** The form after the staked items, up to the token (the same fields, in the page's order, every game). */
   private formTail: string;
+  /** Each player's token for the next game, from the last answer (null: fetch one). */
+  private tokens: Array<string | null>;
 
   constructor(base: string, private readonly data: BenchData) {
     const url = new URL(base);
     this.next = data.players.map(() => 0);
     this.connections = data.players.map(() => new KeepAliveConnection(url.hostname, Number(url.port)));
     this.cookies = data.players.map((p) => `cookie: ${p.cookie}`);
+    this.tokens = data.players.map(() => null);
     const fields = new URLSearchParams({ uniq_item: String(data.targetId), upgrade_front_chance: String(data.chancePercent), roll_under: '1', selected_multiplier: '' });
     this.formTail = `${fields.toString()}&token=`;
   }
@@ -118,16 +131,22 @@ export class GameLoad {
   private async play(i: number, items: number[], upgradeTook: (ms: number) => void): Promise<string | null> {
     const conn = this.connections[i];
     const cookie = this.cookies[i];
-    const token = await conn.request('GET', '/api/token?purpose=caseopen', cookie);
-    if (token.status !== 200) return `token ${token.status} ${token.text}`;
+    let token = this.tokens[i];
+    this.tokens[i] = null;
+    if (token === null) {
+      const fetched = await conn.request('GET', '/api/token?purpose=caseopen', cookie);
+      if (fetched.status !== 200) return `token ${fetched.status} ${fetched.text}`;
+      token = (JSON.parse(fetched.text) as { token: string }).token;
+    }
     // The body URLSearchParams would build: inventory_items[] per staked item, the fixed fields, the token.
     let form = '';
     for (const id of items) form += `inventory_items%5B%5D=${id}&`;
-    form += this.formTail + encodeURIComponent((JSON.parse(token.text) as { token: string }).token);
+    form += this.formTail + encodeURIComponent(token);
     const u0 = performance.now();
     const res: Answer = await conn.request('POST', '/api/upgrade/upgrade_items', `${cookie}\r\ncontent-type: application/x-www-form-urlencoded`, form);
     upgradeTook(performance.now() - u0);
     if (res.status !== 200 || !res.text.startsWith('{"status":true')) return `upgrade ${res.status} ${res.text.slice(0, 200)}`;
+    this.tokens[i] = nextToken(res.text);
     return null;
   }
 

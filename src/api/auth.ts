@@ -1,6 +1,7 @@
 /** Sign-in, registration and the current user. */
 import type { MeResponse, UserDto } from './contract.ts';
 import { request } from './client.ts';
+import { forgetToken } from './token.ts';
 
 /** Username and password as the forms send them. */
 export interface Credentials {
@@ -15,15 +16,18 @@ export async function fetchMe(): Promise<UserDto | null> {
 
 /** POST /api/auth/login: starts a session (HttpOnly cookie). */
 export async function login(credentials: Credentials): Promise<void> {
+  forgetToken();
   await request('/api/auth/login', { method: 'POST', body: { ...credentials } });
 }
 
 /** POST /api/auth/register: creates the account and starts a session. */
 export async function register(credentials: Credentials): Promise<void> {
+  forgetToken();
   await request('/api/auth/register', { method: 'POST', body: { ...credentials } });
 }
 
 /** POST /api/auth/logout: ends the session. */
 export async function logout(): Promise<void> {
+  forgetToken();
   await request('/api/auth/logout', { method: 'POST' });
 }

@@ -61,6 +61,11 @@ export const UpgradeResponse = Type.Object({
   balance: Type.Number(),
   bonus_balance: Type.Integer(),
   provably_fair: ProvablyFairSummary,
+  /**
+   * A fresh caseopen token for this session's next game, so the next Play needs no token call of its own. Absent
+   * when reCAPTCHA checks games (its token comes from Google's script, per game).
+   */
+  next_token: Type.Optional(Type.String()),
 });
 export type UpgradeResponse = Static<typeof UpgradeResponse>;
 

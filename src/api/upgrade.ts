@@ -1,6 +1,7 @@
 /** The upgrades endpoints: the page's data and one game. */
 import type { IndexResponse, UpgradeResponse } from './contract.ts';
-import { formBody, request } from './client.ts';
+import { ApiError, formBody, request } from './client.ts';
+import { fetchToken, keepToken, takeKeptToken } from './token.ts';
 
 /** POST /api/upgrade/index: the player's inventory (null when signed out) and the target catalogue. */
 export function fetchIndex(): Promise<IndexResponse> {
@@ -31,4 +32,22 @@ export function upgradeItems(req: UpgradeRequest): Promise<UpgradeResponse> {
       token: req.token,
     }),
   });
+}
+
+/**
+ * One game with its caseopen token: the one the last game's answer brought, if fresh, else a fetched one; the
+ * answer's token is kept for the next game. A kept token the server refuses (403: expired or spent, which changes
+ * nothing on the server) is replaced by a fetched one and the game sent once more; any other failure forgets it.
+ */
+export async function playUpgrade(req: Omit<UpgradeRequest, 'token'>): Promise<UpgradeResponse> {
+  const kept = takeKeptToken();
+  let res: UpgradeResponse;
+  try {
+    res = await upgradeItems({ ...req, token: kept ?? (await fetchToken('caseopen')) });
+  } catch (err) {
+    if (!(kept && err instanceof ApiError && err.status === 403 && err.fromServer)) throw err;
+    res = await upgradeItems({ ...req, token: await fetchToken('caseopen') });
+  }
+  keepToken(res.next_token);
+  return res;
 }

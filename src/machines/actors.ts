@@ -4,9 +4,8 @@ import type { UpgradeResponse } from '../api/contract.ts';
 import { sameItems } from '../domain/searchIndex.ts';
 import { login, logout, register } from '../api/auth.ts';
 import { sellItem } from '../api/inventory.ts';
-import { fetchToken } from '../api/token.ts';
 import { fetchPageData, takePageLoad, type PageData } from '../api/pageLoad.ts';
-import { upgradeItems } from '../api/upgrade.ts';
+import { playUpgrade } from '../api/upgrade.ts';
 import type { SignInMode } from './events.ts';
 import type { PlayInput } from './game.ts';
 
@@ -42,11 +41,8 @@ function keepUnchangedLists(data: PageData): PageData {
  */
 export const loadPage = fromPromise<LoadOutput>(async () => keepUnchangedLists(await (takePageLoad() ?? fetchPageData())));
 
-/** One game: a fresh single-use caseopen token, then upgrade_items. */
-export const play = fromPromise<UpgradeResponse, PlayInput>(async ({ input }) => {
-  const token = await fetchToken('caseopen');
-  return upgradeItems({ ...input, token });
-});
+/** One game: upgrade_items with a single-use caseopen token (the last game's answer brought it, or fetched). */
+export const play = fromPromise<UpgradeResponse, PlayInput>(({ input }) => playUpgrade(input));
 
 /** Sells the won item; answers the new balance. */
 export const sell = fromPromise<number, { id: number }>(({ input }) => sellItem(input.id));

@@ -61,7 +61,7 @@ export function sameSummary(a: SummaryView, b: SummaryView): boolean {
   return a.stake === b.stake && a.chance === b.chance && a.target === b.target;
 }
 
-/** What the play actor sends, except the token it fetches itself. */
+/** What the play actor sends, except the token (src/api/upgrade.ts playUpgrade adds it). */
 export interface PlayInput {
   inventoryItems: number[];
   uniqItem: number;

@@ -120,7 +120,7 @@ export const upgradeMachine = pageSetup.createMachine({
       initial: 'requesting',
       states: {
         requesting: {
-          description: 'Fetches a fresh caseopen token, then POST /api/upgrade/upgrade_items.',
+          description: 'POST /api/upgrade/upgrade_items with a single-use caseopen token (the last game\'s answer brought it, else GET /api/token first).',
           invoke: {
             id: 'play',
             src: 'play',

@@ -52,7 +52,7 @@ function requestOfWaiting(s: AnyMachineSnapshot): string | null {
   if (s.matches('loading') || s.matches('reloading')) return '/api/upgrade/index';
   if (s.matches('signingOut')) return '/api/auth/logout';
   if (s.matches({ unauthenticated: 'submitting' } as never)) return '/api/auth/login';
-  if (s.matches({ playing: 'requesting' } as never)) return '/api/token';
+  if (s.matches({ playing: 'requesting' } as never)) return '/api/upgrade/upgrade_items';
   if (s.matches({ result: 'selling' } as never)) return '/api/inventory/sell';
   return null;
 }

@@ -23,7 +23,7 @@ export const DOTA_BASE = baseOf('dota');
 /** Where each effect of the chart talks to the server (the request a dropped connection fails). */
 export const URL_OF: Record<string, string> = {
   loadPage: '/api/upgrade/index', reloadIndex: '/api/upgrade/index', reloadAfterGame: '/api/upgrade/index',
-  sell: '/api/inventory/sell', signOut: '/api/auth/logout', play: '/api/token', signIn: '/api/auth/login',
+  sell: '/api/inventory/sell', signOut: '/api/auth/logout', play: '/api/upgrade/upgrade_items', signIn: '/api/auth/login',
 };
 
 /** A registered player and its session cookie. */

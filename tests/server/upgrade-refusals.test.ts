@@ -151,6 +151,28 @@ describe('POST /api/upgrade/upgrade_items', () => {
     expect((await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(ids.own)] }, token))).statusCode).toBe(200);
   });
 
+  it("answers a game with the next game's token: single use, bound to this session, kept by a refusal", async () => {
+    const stakeId = (await t.db.select().from(inventoryItems).where(eq(inventoryItems.id, ids.own2)))[0].catalogueItemId;
+    const [one, two, three] = await grant(t.db, a.userId, [stakeId, stakeId, stakeId]);
+    const first = await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(one)] }, await getToken(t.app, a.cookie)));
+    expect(first.statusCode, first.body).toBe(200);
+    const next = first.json().next_token as string;
+    expect(next).toMatch(/^[\w-]{22}\.\d+\.[\w-]{43}$/);
+    // Another session cannot use it; a refused game leaves it usable; it plays once.
+    expect((await postUpgrade(t.app, b.cookie, fields({ 'inventory_items[]': [String(ids.foreign)] }, next))).statusCode).toBe(403);
+    expect((await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(two)], upgrade_front_chance: '80' }, next))).statusCode).toBe(409);
+    const second = await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(two)] }, next));
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().next_token).not.toBe(next);
+    const before = await snapshot(t.db, a.userId);
+    const replay = await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(three)] }, next));
+    expect(replay.statusCode).toBe(403);
+    expect(replay.json().msg).toBe(messages.en.token_invalid);
+    expect(await snapshot(t.db, a.userId)).toEqual(before);
+    // The newest one plays the next game.
+    expect((await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(three)] }, second.json().next_token))).statusCode).toBe(200);
+  });
+
   it("refuses another player's token and a token of the same player's other session", async () => {
     const foreign = await getToken(t.app, b.cookie);
     expect((await postUpgrade(t.app, a.cookie, fields({}, foreign))).statusCode).toBe(403);

@@ -40,7 +40,7 @@ beforeAll(async () => {
 
 const URL_OF: Record<string, string> = {
   loadPage: '/api/upgrade/index', reloadIndex: '/api/upgrade/index', reloadAfterGame: '/api/upgrade/index',
-  sell: '/api/inventory/sell', signOut: '/api/auth/logout', play: '/api/token',
+  sell: '/api/inventory/sell', signOut: '/api/auth/logout', play: '/api/upgrade/upgrade_items',
 };
 
 class Retry extends Error {}

@@ -35,8 +35,11 @@ beforeEach(async () => {
   const player = await fullPlayer(server);
   server.jar.set('sid', player.sid);
   const index = await fetchIndex();
-  stake = index.inventory!.filter((i) => i.type_prize !== 13);
-  target = index.uitems.filter((i) => i.price > stake[0].price * 3).sort((a, b) => a.price - b.price)[0];
+  // The starter pack is random: the three cheapest usable items, and a target dearer than any of them.
+  stake = index.inventory!.filter((i) => i.type_prize !== 13).sort((a, b) => a.price - b.price).slice(0, 3);
+  expect(stake).toHaveLength(3);
+  target = index.uitems.filter((i) => i.price > stake[2].price * 2).sort((a, b) => a.price - b.price)[0];
+  expect(target, `no target over twice ${stake[2].price}`).toBeDefined();
   paths = [];
 });
 

@@ -42,11 +42,21 @@ export async function heapAfterGc(cdp: CDPSession): Promise<number> {
 
 /**
  * Installed before any page script: LCP and CLS observers, a key-to-painted-result probe on the target search,
- * and a React DevTools hook stand-in that only counts commits (React calls it in production builds too).
+ * a React DevTools hook stand-in that only counts commits (React calls it in production builds too), and a count
+ * of the sound sources the page makes.
  */
 export const PROBES = `(() => {
   const w = window;
-  w.__bench = { lcp: 0, lcpElement: '', cls: 0, commits: 0, keys: [] };
+  w.__bench = { lcp: 0, lcpElement: '', cls: 0, commits: 0, keys: [], sounds: { createOscillator: 0, createBufferSource: 0 } };
+  // Sound sources the page makes on its live AudioContext (a tick is an oscillator, or a buffer source once the
+  // ticks are rendered; the chime is 8 oscillators, the thud one of each): shows that a spin's sound ran.
+  if (w.AudioContext) {
+    const proto = w.AudioContext.prototype;
+    for (const name of ['createOscillator', 'createBufferSource']) {
+      const create = proto[name];
+      proto[name] = function () { w.__bench.sounds[name]++; return create.call(this); };
+    }
+  }
   new PerformanceObserver((list) => { for (const e of list.getEntries()) { w.__bench.lcp = e.startTime; w.__bench.lcpElement = e.element ? e.element.tagName + '.' + e.element.className : ''; } })
     .observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) w.__bench.cls += e.value; })

@@ -18,8 +18,9 @@ export interface SoundPlayer {
 export const TICK_MIN_GAP_MS = 45;
 
 type AudioContextCtor = new () => AudioContext;
+type OfflineContextCtor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;
 interface Out {
-  ctx: AudioContext;
+  ctx: BaseAudioContext;
   out: AudioNode;
 }
 
@@ -44,14 +45,47 @@ function note(a: Out, type: OscillatorType, freq: number, at: number, dur: numbe
   osc.stop(at + dur + 0.02);
 }
 
-/** A short high click through a band-pass: soft, like a plastic flapper, with a little pitch variation. */
-function tickSound(a: Out, at: number): void {
+/** A short high click through a band-pass: soft, like a plastic flapper; `pitch` varies a little per tick. */
+function tickSound(a: Out, at: number, pitch = 1500 + Math.random() * 200): void {
   const band = a.ctx.createBiquadFilter();
   band.type = 'bandpass';
   band.frequency.value = 2400;
   band.Q.value = 1.2;
   band.connect(a.out);
-  note({ ctx: a.ctx, out: band }, 'triangle', 1500 + Math.random() * 200, at, 0.03, 0.25);
+  note({ ctx: a.ctx, out: band }, 'triangle', pitch, at, 0.03, 0.25);
+}
+
+/** The tick's pitches, rendered once side by side into one buffer (renderTicks), each in a slot of TICK_SLOT_S. */
+const TICK_PITCHES = [1500, 1550, 1600, 1650, 1700];
+const TICK_SLOT_S = 0.06;
+/** A tick's length: the note's 30 ms and the oscillator's 20 ms tail (tickSound). */
+const TICK_LENGTH_S = 0.05;
+
+/**
+ * The ticks, rendered ahead of time by an OfflineAudioContext through the same nodes tickSound makes. A spin then
+ * plays each tick as one buffer source instead of building a filter, an oscillator, a gain and their automation
+ * on the main thread, about 20 times a second while the page is animating the wheel. Null without offline audio.
+ */
+function renderTicks(sampleRate: number): Promise<AudioBuffer> | null {
+  const w = window as unknown as { OfflineAudioContext?: OfflineContextCtor; webkitOfflineAudioContext?: OfflineContextCtor };
+  const Offline = w.OfflineAudioContext ?? w.webkitOfflineAudioContext;
+  if (!Offline) return null;
+  try {
+    const offline = new Offline(1, Math.ceil(sampleRate * TICK_SLOT_S * TICK_PITCHES.length), sampleRate);
+    TICK_PITCHES.forEach((pitch, i) => tickSound({ ctx: offline, out: offline.destination }, i * TICK_SLOT_S, pitch));
+    return offline.startRendering();
+  } catch {
+    // Offline rendering refused: the ticks stay built as nodes.
+    return null;
+  }
+}
+
+/** One pre-rendered tick, of a pitch picked at random. */
+function bufferedTick(a: Out, at: number, ticks: AudioBuffer): void {
+  const source = a.ctx.createBufferSource();
+  source.buffer = ticks;
+  source.connect(a.out);
+  source.start(at, Math.floor(Math.random() * TICK_PITCHES.length) * TICK_SLOT_S, TICK_LENGTH_S);
 }
 
 /** C major arpeggio up to the octave, each note with a soft octave partial for a bell-like chime. */
@@ -88,6 +122,8 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
   let master: GainNode | null = null;
   let failed = false;
   let lastTick = -Infinity;
+  /** The rendered ticks once ready; until then (the first ticks of the first spin) each tick is built as nodes. */
+  let ticks: AudioBuffer | null = null;
 
   /** The context and master gain, created on first use; null when WebAudio is missing or refused. */
   function audio(): Out | null {
@@ -103,6 +139,12 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
         master = ctx.createGain();
         master.gain.value = 0.6;
         master.connect(ctx.destination);
+        renderTicks(ctx.sampleRate)?.then(
+          (buffer) => {
+            ticks = buffer;
+          },
+          () => undefined,
+        );
       }
       if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
       return master ? { ctx, out: master } : null;
@@ -129,7 +171,7 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
       const t = now();
       if (muted || t - lastTick < TICK_MIN_GAP_MS) return;
       lastTick = t;
-      play(tickSound);
+      play((a, at) => (ticks ? bufferedTick(a, at, ticks) : tickSound(a, at)));
     },
     win: () => play(chimeSound),
     loss: () => play(thudSound),

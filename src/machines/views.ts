@@ -116,12 +116,17 @@ export function slicePage(list: Listing, page: number): PageSlice {
   return { items: list.slice(p * PAGE_SIZE, p * PAGE_SIZE + PAGE_SIZE), page: p, pages, total: list.length };
 }
 
+// Memoised: the stake summary's selector and the play guard ask for it on every snapshot, a key press included.
+const stakeTotal = memoLast((inventory: readonly Item[], staked: readonly number[]): number => {
+  const byId = new Map(inventory.map((i) => [i.id, i]));
+  let total = 0;
+  for (const id of staked) total += toMinor(byId.get(id)?.price ?? 0);
+  return total;
+});
+
 /** Total staked price in minor units. */
 export function stakeMinor(ctx: Pick<PageContext, 'inventory' | 'staked'>): number {
-  const byId = new Map(ctx.inventory.map((i) => [i.id, i]));
-  let total = 0;
-  for (const id of ctx.staked) total += toMinor(byId.get(id)?.price ?? 0);
-  return total;
+  return stakeTotal(ctx.inventory, ctx.staked);
 }
 
 /** The chosen target item, if it is in the catalogue. */

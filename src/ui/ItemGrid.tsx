@@ -49,7 +49,8 @@ export function ItemGrid({ side }: { side: Side }) {
       return text;
     };
   }, [t, fmt, side]);
-  const lockedText = t('item.locked');
+  // Translated once per language, not per key press (i18next costs 0.3 to 1 ms a call at 4x CPU throttling).
+  const lockedText = useMemo(() => t('item.locked'), [t]);
   const pictured = usePictured(slice.items, view.filter.text);
   const onPick = useCallback(
     (id: number) => actor.send(side === 'left' ? { type: 'user.pickItem', id } : { type: 'user.pickTarget', id }),

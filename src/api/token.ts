@@ -8,7 +8,7 @@ import { request } from './client.ts';
 
 /**
  * A kept token older than this is not used: the server's lifetime (TOKEN_TTL_SECONDS, 300 by default) can be set
- * shorter, and a token it refuses anyway only costs the game a second try (see playWithToken in upgrade.ts).
+ * shorter, and a token it refuses anyway only costs the game a second try (see playUpgrade in upgrade.ts).
  */
 export const KEPT_TOKEN_MAX_AGE_MS = 60_000;
 

@@ -67,7 +67,7 @@ describe('playUpgrade', () => {
     expect(paths).toEqual(['/api/upgrade/upgrade_items', '/api/token', '/api/upgrade/upgrade_items']);
   });
 
-  it('does not retry a refusal of a fetched token, nor a refusal for another reason', async () => {
+  it('does not retry a refusal that is not about the token', async () => {
     await game(0);
     paths = [];
     // The same item again: spent, so 409 item_unavailable with the kept token; no second try.

@@ -20,7 +20,8 @@ import { rollAngle } from '../domain/wheel.ts';
 import { wheelLayout, type WheelLayout } from './layout.ts';
 import { prefersReducedMotion } from './reducedMotion.ts';
 import { markSpinEnd, markSpinStart } from './spinMarks.ts';
-import { planSpin, RESET_MS, restAngle, runningRollText, SPIN_EASE, ticksCrossed, turnsFor } from './spinPlan.ts';
+import { planSpin, RESET_MS, restAngle, runningRollText, SPIN_EASE, turnsFor } from './spinPlan.ts';
+import { spinEase, spinTickTimes } from './spinTicks.ts';
 import { FONT_FAMILY, LOSS, TEXT, TEXT_MUTED, TONE_COLOR, WIN } from './theme.ts';
 import { wheelTextStyle } from './textStyles.ts';
 import type { WheelProps } from './wheelTypes.ts';
@@ -225,7 +226,7 @@ function PixiWheel(props: WheelProps) {
   const baked = useRef<Partial<Record<BakedLayer, string>>>({});
   const layerLooks = useRef<Partial<Record<BakedLayer, LookCache<BakedLook>>>>({});
   const systemTicked = useRef(-Infinity);
-  const motion = useRef({ angle: 0, lastTickAngle: 0, shown: '' });
+  const motion = useRef({ angle: 0, shown: '' });
   const tweens = useRef<{ spin?: ReturnType<typeof gsap.to>; reset?: ReturnType<typeof gsap.to>; pulse?: ReturnType<typeof gsap.timeline> }>({});
   const spunFor = useRef<number | null>(null);
   // Once per mount: the canvas has its first frame, so the SVG that kept the place can go.
@@ -261,8 +262,9 @@ function PixiWheel(props: WheelProps) {
   const resolution = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
 
   /**
-   * One frame of motion: rotate the arrow's layer, write the running roll if it changed, report passed ticks.
-   * Nothing here touches the Pixi stage, so nothing is rendered: the compositor turns the layer.
+   * One frame of motion: rotate the arrow's layer, write the running roll if it changed. Nothing here touches the
+   * Pixi stage, so nothing is rendered: the compositor turns the layer. The ticks were scheduled at the spin's
+   * start (onSpin), so no sound is made per frame.
    */
   const frame = useCallback(() => {
     const m = motion.current;
@@ -274,8 +276,6 @@ function PixiWheel(props: WheelProps) {
       el.textContent = text;
       m.shown = text;
     }
-    if (ticksCrossed(m.lastTickAngle, m.angle) > 0) latest.current.onTick?.();
-    m.lastTickAngle = m.angle;
   }, []);
 
   useEffect(() => {
@@ -299,8 +299,9 @@ function PixiWheel(props: WheelProps) {
       t.spin?.kill();
       const { rollUnder: under, spinMs } = latest.current;
       const plan = planSpin(m.angle, roll, under, turnsFor(spinMs));
-      m.lastTickAngle = m.angle;
       markSpinStart();
+      // The tween's ease is SPIN_EASE; spinEase is the same curve as a function, so the ticks land on the marks.
+      latest.current.onSpin?.(spinTickTimes(plan, spinMs, spinEase));
       t.spin = gsap.to(m, {
         angle: plan.to,
         duration: spinMs / 1000,
@@ -499,7 +500,7 @@ function PixiWheel(props: WheelProps) {
       {/* The SVG still keeps the place until Pixi's first frame, so the swap does not flash an empty box. */}
       {!drawn && (
         <div style={{ position: 'absolute', inset: 0 }}>
-          <SvgWheel {...props} phase="idle" roll={null} onLanded={noop} onTick={undefined} />
+          <SvgWheel {...props} phase="idle" roll={null} onLanded={noop} onSpin={undefined} />
         </div>
       )}
       <Stage size={size} resolution={resolution} centre={L.centre} onInit={onInit} layerRef={layerRef} afterCommit={runAfterCommit} />

@@ -5,7 +5,7 @@
  *   import { LazyWheel, spinDuration, createSoundPlayer, ACCENT, type WheelProps } from '../canvas/index.ts';
  *   <LazyWheel chance={45000} rollUnder phase="idle" roll={null} outcome={null} centreText="45.000%"
  *     label="Medium chance" tone="medium" spinMs={spinDuration()} size={360}
- *     onLanded={() => actor.send({ type: 'wheel.landed' })} onTick={() => sound.tick()} />
+ *     onLanded={() => actor.send({ type: 'wheel.landed' })} onSpin={(ticks) => sound.spin(ticks)} />
  *
  * Protocol: phase 'spinning' with the server's roll (and outcome) starts the spin; the wheel calls onLanded once
  * when the arrow rests on rollAngle(roll); the page may then switch to 'result' (the pose is held) and later to

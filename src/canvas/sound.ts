@@ -1,21 +1,45 @@
 /**
- * The wheel's sounds, synthesised with WebAudio (no asset download): a soft tick while the arrow passes tick
- * marks, a chime arpeggio on a win, a low thud on a loss. No Pixi import. The AudioContext is created on the
- * first sound, which follows the player's click on play, so browsers' autoplay rules allow it. Where WebAudio is
- * missing (jsdom, old browsers) or refuses, every method quietly does nothing: sound never breaks the game.
+ * The wheel's sounds, synthesised with WebAudio (no asset download): a soft tick each time the arrow passes a tick
+ * mark, a chime arpeggio on a win, a low thud on a loss. No Pixi import. The AudioContext is created on the first
+ * sound, which follows the player's click on play, so browsers' autoplay rules allow it. Where WebAudio is missing
+ * (jsdom, old browsers) or refuses, every method quietly does nothing: sound never breaks the game.
+ *
+ * A spin's ticks are known when it starts (spinTickTimes), so they are played as one track: the tick, rendered once
+ * in an OfflineAudioContext, copied to each tick's time in one buffer, started with the spin. The page makes no
+ * audio call while the wheel turns.
  */
 
 /** What the page drives: one call per event, and the sound toggle. */
 export interface SoundPlayer {
-  tick(): void;
+  /**
+   * Plays a spin's ticks: `ticksMs` are the times the arrow passes tick marks, in ms after `startedAt` (the
+   * performance.now() clock; now by default). Replaces the ticks of a spin still playing.
+   */
+  spin(ticksMs: readonly number[], startedAt?: number): void;
+  /** Stops the spin's ticks (the wheel left the spin, or the player switched sound off). */
+  stopSpin(): void;
+  /** Opens the audio ahead of the first sound (the context, the rendered tick): called on the player's click. */
+  warm(): void;
   win(): void;
   loss(): void;
   setMuted(muted: boolean): void;
   dispose(): void;
 }
 
-/** Ticks closer than this merge into one: early in a spin the arrow passes ~60 marks a second, a buzz, not ticks. */
+/** Ticks closer than this merge into one: early in a spin the arrow passes ~400 marks a second, a buzz, not ticks. */
 export const TICK_MIN_GAP_MS = 45;
+
+/** The ticks that are heard: each at least TICK_MIN_GAP_MS after the last one kept. */
+export function mergeTicks(ticksMs: readonly number[], minGapMs: number = TICK_MIN_GAP_MS): number[] {
+  const kept: number[] = [];
+  let last = -Infinity;
+  for (const t of ticksMs) {
+    if (t - last < minGapMs) continue;
+    kept.push(t);
+    last = t;
+  }
+  return kept;
+}
 
 type AudioContextCtor = new () => AudioContext;
 type OfflineContextCtor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;
@@ -80,12 +104,29 @@ function renderTicks(sampleRate: number): Promise<AudioBuffer> | null {
   }
 }
 
-/** One pre-rendered tick, of a pitch picked at random. */
-function bufferedTick(a: Out, at: number, ticks: AudioBuffer): void {
+/**
+ * A spin's ticks as one buffer source, started now: each tick (a pitch picked at random from the rendered ones) is
+ * copied to its time. `ticksS` are seconds from now, none negative. The ticks are at least TICK_MIN_GAP_MS apart
+ * and a tick is TICK_LENGTH_S long, so a tick can only overwrite the last few ms of the one before: its oscillator's
+ * tail, 80 dB down.
+ */
+function playTrack(a: Out, ticks: AudioBuffer, ticksS: readonly number[]): AudioBufferSourceNode | null {
+  if (ticksS.length === 0) return null;
+  const rate = ticks.sampleRate;
+  const slot = Math.round(TICK_SLOT_S * rate);
+  const length = Math.round(TICK_LENGTH_S * rate);
+  const track = a.ctx.createBuffer(1, Math.round(ticksS[ticksS.length - 1] * rate) + length, rate);
+  const out = track.getChannelData(0);
+  const from = ticks.getChannelData(0);
+  for (const t of ticksS) {
+    const pitch = Math.floor(Math.random() * TICK_PITCHES.length);
+    out.set(from.subarray(pitch * slot, pitch * slot + length), Math.round(t * rate));
+  }
   const source = a.ctx.createBufferSource();
-  source.buffer = ticks;
+  source.buffer = track;
   source.connect(a.out);
-  source.start(at, Math.floor(Math.random() * TICK_PITCHES.length) * TICK_SLOT_S, TICK_LENGTH_S);
+  source.start(a.ctx.currentTime);
+  return source;
 }
 
 /** C major arpeggio up to the octave, each note with a soft octave partial for a bell-like chime. */
@@ -121,9 +162,12 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
   let ctx: AudioContext | null = null;
   let master: GainNode | null = null;
   let failed = false;
-  let lastTick = -Infinity;
-  /** The rendered ticks once ready; until then (the first ticks of the first spin) each tick is built as nodes. */
+  /** The rendered ticks once ready, and the rendering until then (null without offline audio). */
   let ticks: AudioBuffer | null = null;
+  let rendering: Promise<AudioBuffer> | null = null;
+  /** The playing spin's track, and a count of spins started or stopped (a late rendering must not start an old one). */
+  let track: AudioBufferSourceNode | null = null;
+  let spins = 0;
 
   /** The context and master gain, created on first use; null when WebAudio is missing or refused. */
   function audio(): Out | null {
@@ -139,7 +183,8 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
         master = ctx.createGain();
         master.gain.value = 0.6;
         master.connect(ctx.destination);
-        renderTicks(ctx.sampleRate)?.then(
+        rendering = renderTicks(ctx.sampleRate);
+        rendering?.then(
           (buffer) => {
             ticks = buffer;
           },
@@ -166,19 +211,60 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
     }
   }
 
+  function stopSpin(): void {
+    spins++;
+    const playing = track;
+    track = null;
+    try {
+      playing?.stop();
+      playing?.disconnect();
+    } catch {
+      // Already ended or its context closed: nothing left to stop.
+    }
+  }
+
   return {
-    tick() {
-      const t = now();
-      if (muted || t - lastTick < TICK_MIN_GAP_MS) return;
-      lastTick = t;
-      play((a, at) => (ticks ? bufferedTick(a, at, ticks) : tickSound(a, at)));
+    spin(ticksMs, startedAt = now()) {
+      stopSpin();
+      if (muted) return;
+      const a = audio();
+      if (!a) return;
+      const spin = spins;
+      const heard = mergeTicks(ticksMs);
+      /** The ticks still ahead, in seconds from now, once the rendered tick is there (or known to be missing). */
+      const ahead = () => {
+        const elapsedMs = now() - startedAt;
+        return heard.filter((t) => t >= elapsedMs).map((t) => (t - elapsedMs) / 1000);
+      };
+      const start = (rendered: AudioBuffer | null) => {
+        if (spin !== spins || muted) return;
+        try {
+          if (rendered) {
+            track = playTrack(a, rendered, ahead());
+          } else {
+            // No offline rendering: each tick is built as nodes, all scheduled now.
+            for (const t of ahead()) tickSound(a, a.ctx.currentTime + t);
+          }
+        } catch {
+          // A node the browser refuses costs the spin's ticks, never the game.
+        }
+      };
+      if (ticks || !rendering) start(ticks);
+      // The first spin: the tick is still rendering (a few ms); the track starts then, without the ticks passed.
+      else rendering.then(start, () => start(null));
+    },
+    stopSpin,
+    warm() {
+      if (!muted) audio();
     },
     win: () => play(chimeSound),
     loss: () => play(thudSound),
     setMuted(value: boolean) {
       muted = value;
+      if (muted) stopSpin();
     },
     dispose() {
+      stopSpin();
       const c = ctx;
       ctx = null;
       master = null;

@@ -33,6 +33,9 @@ export interface WheelProps {
   size: number;
   /** Called once when the spin has landed (the page then waits 0.5 s and shows the panel). */
   onLanded: () => void;
-  /** Called when the arrow passes a tick mark during the spin (at most once per frame), for the tick sound. */
-  onTick?: () => void;
+  /**
+   * Called once as a spin starts, with the times (ms from now) at which the arrow will pass tick marks
+   * (spinTicks.ts): the tick sound is scheduled once for the whole spin, not made frame by frame.
+   */
+  onSpin?: (ticksMs: number[]) => void;
 }

@@ -2,6 +2,7 @@
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { MirrorIcon, SoundOffIcon, SoundOnIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
+import { sounds } from './sounds.ts';
 
 /** Play, mirror, sound. */
 export function PlayControls() {
@@ -18,7 +19,10 @@ export function PlayControls() {
         aria-label={t('actions.mirror')} title={t('actions.mirror')} disabled={!canMirror}
         onClick={() => actor.send({ type: 'user.mirror' })}><MirrorIcon /></button>
       <button type="button" className="btn btn--accent btn--play" data-testid="play" disabled={!canPlay} aria-busy={playing}
-        onClick={() => actor.send({ type: 'user.play' })}>
+        onClick={() => {
+          if (sound) sounds.warm();
+          actor.send({ type: 'user.play' });
+        }}>
         {playing ? t('actions.playing') : t('actions.play')}
       </button>
       <button type="button" className={`iconbtn${sound ? ' iconbtn--on' : ''}`} data-testid="sound" aria-pressed={sound}

@@ -1,9 +1,10 @@
 /**
  * Builds the wheel's plain props (src/canvas/wheelTypes.ts) from the page snapshot: a pure function
  * (`wheelView`) plus a hook that selects narrowly and memoises, so the wheel re-renders only when what it
- * draws changes. The tick sound rides on the wheel's onTick; the sound toggle is the statechart's.
+ * draws changes. The tick sound rides on the wheel's onSpin (one track per spin); the sound toggle is the
+ * statechart's, and switching it off stops the ticks of a spin under way.
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { SnapshotFrom } from 'xstate';
 import { spinDuration } from '../canvas/reducedMotion.ts';
@@ -54,9 +55,12 @@ export function useWheelProps(size: number): WheelProps {
   const soundOn = useRef(sound);
   soundOn.current = sound;
   const onLanded = useCallback(() => actor.send({ type: 'wheel.landed' }), [actor]);
-  const onTick = useCallback(() => {
-    if (soundOn.current) sounds.tick();
+  const onSpin = useCallback((ticksMs: number[]) => {
+    if (soundOn.current) sounds.spin(ticksMs);
   }, []);
+  // A spin's ticks stop when sound is switched off, the wheel returns to rest or the page goes away.
+  const ticking = sound && view.phase !== 'idle';
+  useEffect(() => (ticking ? sounds.stopSpin : undefined), [ticking]);
 
   return useMemo(() => {
     const tone = view.chance > 0 ? chanceLabel(view.chance) : 'low';
@@ -68,7 +72,7 @@ export function useWheelProps(size: number): WheelProps {
       spinMs: spinDuration(reduced),
       size,
       onLanded,
-      onTick,
+      onSpin,
     };
-  }, [view, decimals, reduced, size, fmt, t, onLanded, onTick]);
+  }, [view, decimals, reduced, size, fmt, t, onLanded, onSpin]);
 }

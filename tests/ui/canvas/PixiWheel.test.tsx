@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { planSpin, runningRollText } from '../../../src/canvas/spinPlan.ts';
+import { spinEase, spinTickTimes } from '../../../src/canvas/spinTicks.ts';
 import { rollAngle } from '../../../src/domain/wheel.ts';
 import type { WheelProps } from '../../../src/canvas/wheelTypes.ts';
 
@@ -92,22 +93,20 @@ describe('PixiWheel wiring', () => {
     expect(spinTween().vars.angle).toBeLessThan(0);
   });
 
-  it('reports passed tick marks during the spin and the landing once, at the end of the tween', () => {
+  it('reports the spin\'s tick times once as it starts, none per frame, and the landing once, at the end of the tween', () => {
     const onLanded = vi.fn();
-    const onTick = vi.fn();
-    const { rerender } = render(<PixiWheel {...props({ onLanded, onTick })} />);
-    rerender(<PixiWheel {...props({ onLanded, onTick, phase: 'spinning', roll: 24708, outcome: 'win' })} />);
+    const onSpin = vi.fn();
+    const { rerender } = render(<PixiWheel {...props({ onLanded, onSpin })} />);
+    expect(onSpin).not.toHaveBeenCalled();
+    rerender(<PixiWheel {...props({ onLanded, onSpin, phase: 'spinning', roll: 24708, outcome: 'win' })} />);
+    expect(onSpin).toHaveBeenCalledTimes(1);
+    expect(onSpin).toHaveBeenCalledWith(spinTickTimes(planSpin(0, 24708, true, 5), 5000, spinEase));
     const t = spinTween();
-    act(() => {
-      t.target.angle = 1;
-      t.vars.onUpdate?.();
-    });
-    expect(onTick).not.toHaveBeenCalled();
     act(() => {
       t.target.angle = 40;
       t.vars.onUpdate?.();
     });
-    expect(onTick).toHaveBeenCalledTimes(1);
+    expect(onSpin).toHaveBeenCalledTimes(1);
     expect(onLanded).not.toHaveBeenCalled();
     act(() => {
       t.target.angle = t.vars.angle;
@@ -116,7 +115,7 @@ describe('PixiWheel wiring', () => {
     expect(onLanded).toHaveBeenCalledTimes(1);
     // The page answers the landing with 'result': then, and only then, the outcome shows.
     expect(screen.getByTestId('wheel-pixi').dataset.outcome).toBe('');
-    rerender(<PixiWheel {...props({ onLanded, onTick, phase: 'result', roll: 24708, outcome: 'win' })} />);
+    rerender(<PixiWheel {...props({ onLanded, onSpin, phase: 'result', roll: 24708, outcome: 'win' })} />);
     expect(screen.getByTestId('wheel-pixi').dataset.outcome).toBe('win');
     expect(screen.getByTestId('wheel-pixi').dataset.vin).toBe('true');
     expect(tweens.filter((x) => x.vars.ease === 'power4.out')).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSoundPlayer, TICK_MIN_GAP_MS } from '../../../src/canvas/sound.ts';
+import { createSoundPlayer, mergeTicks, TICK_MIN_GAP_MS } from '../../../src/canvas/sound.ts';
 
 /** A minimal WebAudio stand-in that counts oscillators started. */
 function installFakeAudio() {
@@ -23,12 +23,67 @@ function installFakeAudio() {
   return started;
 }
 
+/** The fakes' sample rate: 1 kHz, so one sample is one millisecond. */
+const RATE = 1000;
+
+/** A buffer of real samples, as an AudioBuffer holds them. */
+function fakeBuffer(length: number, sampleRate: number) {
+  const data = new Float32Array(length);
+  return { length, sampleRate, duration: length / sampleRate, getChannelData: () => data };
+}
+type FakeBuffer = ReturnType<typeof fakeBuffer>;
+
+/** A live context whose buffer sources are recorded with the buffer they play (the ticks' track). */
+function installTrackAudio() {
+  const started = installFakeAudio();
+  const sources: Array<{ buffer: FakeBuffer | null; when: number; stopped: boolean }> = [];
+  const Live = (globalThis as unknown as { AudioContext: new () => Record<string, unknown> }).AudioContext;
+  vi.stubGlobal('AudioContext', class extends Live {
+    sampleRate = RATE;
+    createBuffer = (_channels: number, length: number, rate: number) => fakeBuffer(length, rate);
+    createBufferSource = () => {
+      const source = {
+        buffer: null as FakeBuffer | null,
+        connect: vi.fn(),
+        disconnect: vi.fn(),
+        start: (_when: number): unknown => undefined,
+        stop: () => {
+          entry.stopped = true;
+        },
+      };
+      const entry = {
+        get buffer() {
+          return source.buffer;
+        },
+        when: -1,
+        stopped: false,
+      };
+      source.start = (when: number) => {
+        entry.when = when;
+        sources.push(entry);
+        return sources.length;
+      };
+      return source;
+    };
+  });
+  return { started, sources };
+}
+
+/** Where ticks begin in a track: the fake tick's first sample is -1 (one sample per ms at RATE). */
+function onsets(track: FakeBuffer): number[] {
+  const found: number[] = [];
+  track.getChannelData().forEach((v, i) => v === -1 && found.push(i));
+  return found;
+}
+
 /** An OfflineAudioContext stand-in: records the ticks rendered into it and answers a buffer. */
 function installFakeOffline() {
   const rendered: number[] = [];
   const param = () => ({ value: 0, setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() });
   const node = () => ({ connect: vi.fn((n: unknown) => n), gain: param(), frequency: param(), Q: param(), type: '' });
-  const buffer = { duration: 0.3 };
+  // The rendered ticks: five slots of 60 samples, each tick 50 samples long: -1 (its start), then its pitch's number.
+  const buffer = fakeBuffer(300, RATE);
+  for (let pitch = 0; pitch < 5; pitch++) buffer.getChannelData().fill(pitch + 1, pitch * 60, pitch * 60 + 50).fill(-1, pitch * 60, pitch * 60 + 1);
   class FakeOffline {
     destination = {};
     constructor(readonly channels: number, readonly length: number, readonly sampleRate: number) {}
@@ -47,7 +102,8 @@ describe('createSoundPlayer', () => {
   it('does nothing and never throws where WebAudio is missing (jsdom)', () => {
     const player = createSoundPlayer();
     expect(() => {
-      player.tick();
+      player.spin([0, 100]);
+      player.stopSpin();
       player.win();
       player.loss();
       player.setMuted(true);
@@ -67,48 +123,86 @@ describe('createSoundPlayer', () => {
     expect(started.length).toBe(9);
   });
 
-  it('merges ticks closer than the minimum gap so a fast spin does not buzz', () => {
-    const started = installFakeAudio();
-    let t = 0;
-    const player = createSoundPlayer({ now: () => t });
-    player.tick();
-    t += TICK_MIN_GAP_MS - 1;
-    player.tick();
-    t += 2;
-    player.tick();
-    expect(started.length).toBe(2);
+  it('keeps the ticks a player can tell apart: each at least the minimum gap after the last one kept', () => {
+    expect(mergeTicks([1, 2, 30, 46, 47, 91, 92, 300])).toEqual([1, 46, 91, 300]);
+    expect(mergeTicks([10, 10 + TICK_MIN_GAP_MS - 1, 10 + TICK_MIN_GAP_MS])).toEqual([10, 10 + TICK_MIN_GAP_MS]);
+    expect(mergeTicks([])).toEqual([]);
   });
 
-  it('renders the ticks once, then plays each from the buffer instead of building it on the main thread', async () => {
-    const started = installFakeAudio();
+  it('plays a spin\'s ticks as one buffer source, each tick copied to its time, once the tick is rendered', async () => {
+    const { started, sources } = installTrackAudio();
     const { rendered, buffer } = installFakeOffline();
-    const sources: Array<{ buffer: unknown; args: number[] }> = [];
-    const Live = (globalThis as unknown as { AudioContext: new () => Record<string, unknown> }).AudioContext;
-    vi.stubGlobal('AudioContext', class extends Live {
-      createBufferSource = () => {
-        const source = { connect: vi.fn(), buffer: null as unknown, start: (...args: number[]) => sources.push({ buffer: source.buffer, args }) };
-        return source;
-      };
-    });
+    let t = 1000;
+    const player = createSoundPlayer({ now: () => t });
+    // The first spin: the context is new and the tick is still rendering, so nothing starts yet.
+    player.spin([10, 20, 100, 200, 201, 400], 1000);
+    expect(sources).toHaveLength(0);
+    expect(rendered).toEqual([0, 0.06, 0.12, 0.18, 0.24].map((at) => expect.closeTo(at, 9)));
+    // The rendering answers 50 ms into the spin: the ticks already passed (10) are dropped, 20 and 201 merge away.
+    t = 1050;
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sources).toHaveLength(1);
+    expect(started).toHaveLength(0);
+    expect(onsets(sources[0].buffer!)).toEqual([50, 150, 350]);
+    expect(sources[0].when).toBe(0);
+    // A warm spin starts its track at once, from the spin's start.
+    t = 5000;
+    player.spin([0, 45, 90], 5000);
+    expect(sources).toHaveLength(2);
+    expect(sources[0].stopped).toBe(true);
+    expect(onsets(sources[1].buffer!)).toEqual([0, 45, 90]);
+    expect(started).toHaveLength(0);
+    expect(buffer.sampleRate).toBe(RATE);
+  });
+
+  it('stops the ticks when the spin is stopped or sound is switched off, and a late rendering starts nothing', async () => {
+    const { sources } = installTrackAudio();
+    installFakeOffline();
     let t = 0;
     const player = createSoundPlayer({ now: () => t });
-    player.tick();
-    // The first tick, before the rendering has answered, is built as nodes; the five pitches render side by side.
-    expect(started).toHaveLength(1);
-    expect(rendered).toEqual([0, 0.06, 0.12, 0.18, 0.24].map((at) => expect.closeTo(at, 9)));
+    player.spin([100, 200]);
+    player.stopSpin();
     await Promise.resolve();
-    t += TICK_MIN_GAP_MS;
-    player.tick();
-    expect(started).toHaveLength(1);
+    await Promise.resolve();
+    expect(sources).toHaveLength(0);
+    player.spin([100, 200]);
     expect(sources).toHaveLength(1);
-    expect(sources[0].buffer).toBe(buffer);
-    const [, offset, length] = sources[0].args;
-    expect([0, 0.06, 0.12, 0.18, 0.24].some((slot) => Math.abs(slot - offset) < 1e-9)).toBe(true);
-    expect(length).toBe(0.05);
     player.setMuted(true);
-    t += TICK_MIN_GAP_MS;
-    player.tick();
+    expect(sources[0].stopped).toBe(true);
+    player.spin([100, 200]);
     expect(sources).toHaveLength(1);
+    player.setMuted(false);
+    t = 10;
+    player.spin([100, 200]);
+    expect(sources).toHaveLength(2);
+    player.dispose();
+    expect(sources[1].stopped).toBe(true);
+  });
+
+  it('warms up on the play click: the context opens and the tick renders, so the first spin starts its track at once', async () => {
+    const { sources } = installTrackAudio();
+    const { rendered } = installFakeOffline();
+    const player = createSoundPlayer({ now: () => 0 });
+    player.warm();
+    expect(rendered).toHaveLength(5);
+    await Promise.resolve();
+    player.spin([0, 100]);
+    expect(sources).toHaveLength(1);
+    expect(onsets(sources[0].buffer!)).toEqual([0, 100]);
+    // Muted, warming opens nothing.
+    const Offline = vi.fn();
+    vi.stubGlobal('OfflineAudioContext', Offline);
+    createSoundPlayer({ muted: true }).warm();
+    expect(Offline).not.toHaveBeenCalled();
+  });
+
+  it('schedules each tick as nodes where offline rendering is missing', () => {
+    const started = installFakeAudio();
+    const t = 0;
+    const player = createSoundPlayer({ now: () => t });
+    player.spin([0, 100, 120, 300]);
+    expect(started).toEqual([0, 0.1, 0.3].map((at) => expect.closeTo(at, 9)));
   });
 
   it('swallows a WebAudio failure', () => {

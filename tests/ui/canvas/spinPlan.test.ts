@@ -1,9 +1,11 @@
+import { gsap } from 'gsap/gsap-core';
 import { describe, expect, it } from 'vitest';
 import { isWin } from '../../../src/domain/chance.ts';
 import { rollAngle, winArc } from '../../../src/domain/wheel.ts';
 import {
-  angleInArc, formatRoll, normalizeAngle, planSpin, restAngle, rollAt, runningRollText, ticksCrossed, TICK_DEG, turnsFor,
+  angleInArc, formatRoll, normalizeAngle, planSpin, restAngle, rollAt, runningRollText, SPIN_EASE, ticksCrossed, TICK_DEG, turnsFor,
 } from '../../../src/canvas/spinPlan.ts';
+import { spinEase, spinTickTimes } from '../../../src/canvas/spinTicks.ts';
 
 // (R, C, rollUnder) with the spec's edges: one value either side of each arc boundary, both ends of the roll space.
 const table: Array<[roll: number, chance: number, rollUnder: boolean]> = [
@@ -65,5 +67,36 @@ describe('tick crossings', () => {
     [0, 1, 0], [0, TICK_DEG, 1], [3, 4, 1], [0, 360, 100], [10, 10, 0], [7.3, 7.1, 1], [-0.1, 0.1, 1], [1800, 1800 - 36, 10],
   ])('from %f to %f passes %i marks', (prev, next, count) => {
     expect(ticksCrossed(prev, next)).toBe(count);
+  });
+});
+
+describe('the spin\'s tick times', () => {
+  it('spinEase is GSAP\'s power4.out, the ease the tween runs', () => {
+    const gsapEase = gsap.parseEase(SPIN_EASE);
+    for (let p = 0; p <= 1; p += 0.01) expect(spinEase(p)).toBeCloseTo(gsapEase(p), 12);
+  });
+
+  // Independently: power4.out (a quint) inverted in closed form gives the moment the arrow reaches each mark.
+  it.each([
+    ['clockwise', planSpin(0, 24708, true, 5), 5000],
+    ['counter-clockwise', planSpin(7.2, 83399, false, 5), 5000],
+    ['short (reduced motion)', planSpin(360, 50000, true, 2), 1500],
+  ])('%s: the milliseconds in which the arrow reaches a tick mark, and only those', (_name, plan, spinMs) => {
+    const expected = new Set<number>();
+    const span = plan.to - plan.from;
+    const first = Math.floor(plan.from / TICK_DEG);
+    const last = Math.floor(plan.to / TICK_DEG);
+    for (let k = Math.min(first, last) + 1; k <= Math.max(first, last); k++) {
+      // The moment the arrow is at mark k. Clockwise it has passed the mark from then on (the slot starts there);
+      // counter-clockwise once it is below it, the millisecond after.
+      const at = spinMs * (1 - (1 - (k * TICK_DEG - plan.from) / span) ** 0.2);
+      expected.add(plan.direction === 1 ? Math.ceil(at - 1e-9) : Math.floor(at + 1e-9) + 1);
+    }
+    const times = spinTickTimes(plan, spinMs);
+    expect(times).toEqual([...expected].sort((a, b) => a - b));
+    expect(times[0]).toBeGreaterThanOrEqual(1);
+    expect(times[times.length - 1]).toBeLessThanOrEqual(spinMs);
+    // Fast at the start (several marks a millisecond), slow at the end: gaps grow.
+    expect(times[1] - times[0]).toBeLessThan(times[times.length - 1] - times[times.length - 2]);
   });
 });

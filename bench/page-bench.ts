@@ -54,10 +54,14 @@ async function loadFigures(browser: Browser, server: BenchServer, data: BenchDat
       const page = await context.newPage();
       await page.addInitScript(PROBES);
       await throttled(page);
+      // BENCH_TRACE_LOAD=<file>: a Chromium trace of the first load of the page, to see what comes before its LCP.
+      const traceFile = i === 0 && url === '/upgrades/' ? process.env.BENCH_TRACE_LOAD : undefined;
+      if (traceFile) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'loading', 'blink', 'v8', 'toplevel'] });
       if (url === '/upgrades/') await openPage(page, server.url);
       else await page.goto(`${server.url}${url}`);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
+      if (traceFile) fs.writeFileSync(traceFile, await browser.stopTracing());
       const b = await probes(page);
       if (url === '/upgrades/') runs.push({ lcp: b.lcp, cls: b.cls, el: b.lcpElement });
       else blank.push(b.lcp);
@@ -84,7 +88,7 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
   await playGame(page, false);
   await returnFromGame(page);
   await pickGame(page, data);
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...(process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean)] });
   const before = await probes(page);
   await page.evaluate(() => performance.mark('bench-spin-start'));
   await playGame(page, false);
@@ -95,6 +99,8 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
   const bufferSources = after.sounds.createBufferSource - before.sounds.createBufferSource;
   const trace = await browser.stopTracing();
   await context.close();
+  // BENCH_TRACE_SPIN=<file>: the measured spin's Chromium trace, to see what its slow frames spend their time on.
+  if (process.env.BENCH_TRACE_SPIN) fs.writeFileSync(process.env.BENCH_TRACE_SPIN, trace);
   // "During a spin": the frames between the wheel's own User Timing marks (src/canvas/spinMarks.ts: the tween
   // starts, the wheel lands). The whole game around it (click, answer, landing, result panel) is reported beside it.
   const { frames: spin } = scriptFrames(trace, SPIN_START_MARK, SPIN_END_MARK);

@@ -1,6 +1,7 @@
 /** What the page bench does on the page: load it, pick a stake and a target, play a game, type a search. */
 import type { Locator, Page } from '@playwright/test';
 import type { BenchData } from '../lib/prepare.ts';
+import { SPIN_END_MARK } from '../../src/canvas/spinMarks.ts';
 
 /** Cookies that switch BP mode and sound off, as the page's own toggles would. */
 export const PLAIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0', dont_play_sound_Upgrades: '1' };
@@ -69,6 +70,8 @@ export const CLOCK_STEP_MS = 400;
 /** Clicks Play and waits for the result panel; `fastForward` jumps the page clock over the spin. */
 export async function playGame(page: Page, fastForward: boolean): Promise<void> {
   const answered = page.waitForResponse((r) => r.url().includes('/api/upgrade/upgrade_items'));
+  // The wheel's last landing before this game (its end mark is replaced by each landing).
+  const landedBefore = fastForward ? 0 : await page.evaluate(`performance.getEntriesByName('${SPIN_END_MARK}', 'mark')[0]?.startTime ?? -1`);
   await page.getByTestId('play').click();
   const res = await answered.catch(async (err: Error) => {
     // What the page showed instead of a game, for whoever reads the report.
@@ -82,6 +85,22 @@ export async function playGame(page: Page, fastForward: boolean): Promise<void> 
     // stays under GSAP's lag smoothing (a tick more than 500 ms after the last counts as 33 ms): 1 s steps moved
     // the spin by 33 ms each, so it ran in real time.
     for (let i = 0; i < 40 && !(await panel.isVisible()); i++) await page.clock.fastForward(CLOCK_STEP_MS);
+  } else {
+    // In real time, the spin is awaited through the wheel's own landing mark: a PerformanceObserver in the page,
+    // so nothing runs there until it lands. Playwright's waitFor polls the page on every animation frame, which
+    // put Playwright's own script into the spin's measured frames.
+    await page.evaluate(`new Promise((resolve) => {
+      const landed = () => performance.getEntriesByName('${SPIN_END_MARK}', 'mark').some((e) => e.startTime > ${landedBefore});
+      if (landed()) return resolve();
+      const cap = setTimeout(() => { observer.disconnect(); resolve(); }, 30000);
+      const observer = new PerformanceObserver(() => {
+        if (!landed()) return;
+        observer.disconnect();
+        clearTimeout(cap);
+        resolve();
+      });
+      observer.observe({ type: 'mark' });
+    })`);
   }
   await panel.waitFor({ state: 'visible', timeout: 30_000 });
 }

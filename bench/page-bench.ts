@@ -12,6 +12,7 @@ import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { prepareDatabase, shapeCatalogue, type BenchData } from './lib/prepare.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
 import { SPIN_END_MARK, SPIN_START_MARK } from '../src/canvas/spinMarks.ts';
+import { quietNote, waitForQuietMachine } from './lib/quiet.ts';
 import { median, percentile } from './lib/stats.ts';
 import { CPU_THROTTLE, heapAfterGc, launch, PROBES, signedInContext, throttled } from './page/browser.ts';
 import { openPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems, SPIN_PREFS, waitUntilIdle } from './page/flows.ts';
@@ -48,6 +49,9 @@ async function loadFigures(browser: Browser, server: BenchServer, data: BenchDat
     last = cpu;
   }
   const warmup = { waitedMs: Date.now() - warmStart, serverCpuSeconds: Number((server.cpuSeconds() - cpuStart).toFixed(2)) };
+  // Then the whole machine: what the benches before this one (and this one's data) left to PostgreSQL and the
+  // kernel is worked off before the loads, not during them.
+  const quiet = await waitForQuietMachine();
   for (let i = 0; i < LOADS; i++) {
     for (const url of ['/blank.html', '/upgrades/']) {
       const context = await signedInContext(browser, server.url, data.indexPlayer.cookie);
@@ -68,8 +72,8 @@ async function loadFigures(browser: Browser, server: BenchServer, data: BenchDat
       await context.close();
     }
   }
-  raw.load = { runs, blank, warmup };
-  const note = `median of ${LOADS} cold loads, signed in, ${data.catalogueTargets} targets, CPU ${CPU_THROTTLE}x, after the server's warm-up (${(warmup.waitedMs / 1000).toFixed(1)} s, ${warmup.serverCpuSeconds} s of its CPU); LCP element ${runs[0]?.el}; a one-line static page: ${median(blank).toFixed(0)} ms`;
+  raw.load = { runs, blank, warmup, quiet };
+  const note = `median of ${LOADS} cold loads, signed in, ${data.catalogueTargets} targets, CPU ${CPU_THROTTLE}x, after the server's warm-up (${(warmup.waitedMs / 1000).toFixed(1)} s, ${warmup.serverCpuSeconds} s of its CPU), ${quietNote(quiet)}; LCP element ${runs[0]?.el}; a one-line static page: ${median(blank).toFixed(0)} ms`;
   return [
     atMost('page: largest contentful paint', median(runs.map((r) => r.lcp)), 'ms', null, 800, note),
     atMost('page: cumulative layout shift', Math.max(...runs.map((r) => r.cls)), '', null, 0.01, `worst of ${LOADS} loads`),
@@ -88,6 +92,7 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
   await playGame(page, false);
   await returnFromGame(page);
   await pickGame(page, data);
+  const quiet = await waitForQuietMachine();
   await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...(process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean)] });
   const before = await probes(page);
   await page.evaluate(() => performance.mark('bench-spin-start'));
@@ -115,10 +120,11 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
     game: { frames: game.length, p50: median(game), p95: percentile(game, 95), max: Math.max(...game) },
     commits,
     sounds: { oscillators, bufferSources },
+    quiet,
   };
   if (frames.length < 10) return [missing('spin: script time per animation frame, p95', '<= 4 ms', `only ${frames.length} frames found in the trace`)];
   return [
-    atMost('spin: main-thread script per animation frame, p95', percentile(frames, 95), 'ms', null, 4, `${frames.length} frames of one spin with sound on (the game made ${oscillators} oscillators and ${bufferSources} buffer sources), wheel's spin-start to spin-end marks (CDP trace), CPU ${CPU_THROTTLE}x; median ${median(frames).toFixed(2)} ms`),
+    atMost('spin: main-thread script per animation frame, p95', percentile(frames, 95), 'ms', null, 4, `${frames.length} frames of one spin with sound on (the game made ${oscillators} oscillators and ${bufferSources} buffer sources), wheel's spin-start to spin-end marks (CDP trace), CPU ${CPU_THROTTLE}x, ${quietNote(quiet)}; median ${median(frames).toFixed(2)} ms`),
     info('spin: the same frames on the main thread\'s CPU clock, p95', percentile(threadMs, 95), 'ms', null, `excludes time the OS gave the core to other processes; median ${median(threadMs).toFixed(2)} ms`),
     info('spin: the whole game, play click to result panel, p95', percentile(game, 95), 'ms', null, `${game.length} frames incl. the click, the answer, the landing and the panel's mount; median ${median(game).toFixed(2)} ms`),
     atMost('spin: React commits per animation frame', commits / game.length, '', null, 0.1, `${commits} commits in ${game.length} frames (play to result panel)`),
@@ -193,9 +199,10 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
   // The player reads the page first: typing at the first cell's paint measured the first screen's picture documents
   // and other start-up work landing in the first keys' frames, not the search.
   await waitUntilIdle(page);
+  const quiet = await waitForQuietMachine();
   // BENCH_TRACE_SEARCH=<file>: a Chromium trace of the typed keys, to see what a slow key spends its time on.
   const traceFile = process.env.BENCH_TRACE_SEARCH;
-  if (traceFile) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'devtools.timeline.frame', 'disabled-by-default-devtools.timeline.frame', 'loading', 'latencyInfo'] });
+  if (traceFile) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'devtools.timeline.frame', 'disabled-by-default-devtools.timeline.frame', 'loading', 'latencyInfo', ...(process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean)] });
   const keys = await typeInSearch(page);
   if (traceFile) fs.writeFileSync(traceFile, await browser.stopTracing());
   // The floor of this machine at this moment: the same keys into a bare input on a static page.
@@ -203,10 +210,10 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
   await waitUntilIdle(page);
   const floor = await typeInSearch(page);
   await context.close();
-  raw.typing = { keys, floor };
+  raw.typing = { keys, floor, quiet };
   return [
     atMost('search (20,000 targets): key press to painted result, p95', percentile(keys, 95), 'ms', null, 50,
-      `${keys.length} key presses ("${TYPED}" then 8 backspaces, 150 ms apart), CPU ${CPU_THROTTLE}x; median ${median(keys).toFixed(1)} ms; a bare input on a static page: p95 ${percentile(floor, 95).toFixed(1)} ms`),
+      `${keys.length} key presses ("${TYPED}" then 8 backspaces, 150 ms apart), CPU ${CPU_THROTTLE}x, ${quietNote(quiet)}; median ${median(keys).toFixed(1)} ms; a bare input on a static page: p95 ${percentile(floor, 95).toFixed(1)} ms`),
   ];
 }
 

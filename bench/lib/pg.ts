@@ -41,6 +41,11 @@ export async function dropDatabase(name: string): Promise<void> {
   await admin(`drop database if exists ${name} with (force)`);
 }
 
+/** Asks PostgreSQL to write its dirty buffers now (the page bench's quiet wait, bench/lib/quiet.ts). */
+export async function checkpoint(): Promise<void> {
+  await admin('checkpoint');
+}
+
 function pgbenchPath(): string {
   const debian = '/usr/lib/postgresql/15/bin/pgbench';
   return process.env.PGBENCH ?? (existsSync(debian) ? debian : 'pgbench');

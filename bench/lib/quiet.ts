@@ -1,0 +1,81 @@
+/**
+ * Waits until the machine is quiet before a page figure is measured: PostgreSQL's checkpoint is asked for first
+ * (the server benches and the page bench's own data leave dirty buffers that PostgreSQL, the kernel's writeback
+ * and autovacuum would otherwise work off during the measured loads), then the machine's CPU outside the bench's
+ * browser (/proc) must stay under QUIET_BUSY of its cores for QUIET_SAMPLES samples in a row. Capped, and
+ * reported: the wait and the last busy share go into the figure's note.
+ */
+import fs from 'node:fs';
+import { checkpoint } from './pg.ts';
+
+/** The busy share of all cores under which a sample counts as quiet. */
+const QUIET_BUSY = 0.1;
+const SAMPLE_MS = 500;
+const QUIET_SAMPLES = 3;
+const CAP_MS = 60_000;
+
+/**
+ * Jiffies since boot (Linux; null elsewhere): all cores' busy and total, and the busy time of the bench's own
+ * Chromium. A page open under DevTools' CPU throttling keeps its renderer's main thread spinning even when the page
+ * is idle (about 0.85 of a core at 4x on this machine, measured with the page at rest), so "quiet" is the rest of
+ * the machine: everything but Chromium.
+ */
+function cpuTimes(): { busy: number; total: number } | null {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+    const f = line.trim().split(/\s+/).slice(1).map(Number);
+    const idle = f[3] + (f[4] ?? 0);
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - idle - chromiumJiffies(), total };
+  } catch {
+    return null;
+  }
+}
+
+/** utime + stime of every Chromium process (by its command name). */
+function chromiumJiffies(): number {
+  let sum = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!/^(chromium|chrome|headless_shell)/.test(comm)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      sum += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return sum;
+}
+
+export interface Quiet {
+  waitedMs: number;
+  /** The busy share of the machine's cores outside Chromium over the last sample (0 to 1). */
+  busy: number;
+  quiet: boolean;
+}
+
+/** Checkpoints PostgreSQL, then waits for QUIET_SAMPLES quiet samples in a row (at most CAP_MS). */
+export async function waitForQuietMachine(): Promise<Quiet> {
+  const started = Date.now();
+  await checkpoint().catch(() => undefined);
+  let last = cpuTimes();
+  let quiet = 0;
+  let busy = 0;
+  while (last && quiet < QUIET_SAMPLES && Date.now() - started < CAP_MS) {
+    await new Promise((r) => setTimeout(r, SAMPLE_MS));
+    const now = cpuTimes()!;
+    // Chromium's processes and the machine's counters are read a moment apart: a sample can dip below 0.
+    busy = Math.max(0, (now.busy - last.busy) / Math.max(1, now.total - last.total));
+    quiet = busy < QUIET_BUSY ? quiet + 1 : 0;
+    last = now;
+  }
+  return { waitedMs: Date.now() - started, busy: Number(busy.toFixed(3)), quiet: quiet >= QUIET_SAMPLES };
+}
+
+/** The wait as a note for a figure. */
+export function quietNote(q: Quiet): string {
+  return `machine quiet after ${(q.waitedMs / 1000).toFixed(1)} s (CPU outside the browser ${(q.busy * 100).toFixed(0)} % busy${q.quiet ? '' : ', not quiet: cap reached'})`;
+}

@@ -60,6 +60,8 @@ export interface Quiet {
 /** Checkpoints PostgreSQL, then waits for QUIET_SAMPLES quiet samples in a row (at most CAP_MS). */
 export async function waitForQuietMachine(): Promise<Quiet> {
   const started = Date.now();
+  // BENCH_NO_QUIET=1: no wait (to compare a run with the wait against one without).
+  if (process.env.BENCH_NO_QUIET) return { waitedMs: 0, busy: 0, quiet: false };
   await checkpoint().catch(() => undefined);
   let last = cpuTimes();
   let quiet = 0;
@@ -77,5 +79,6 @@ export async function waitForQuietMachine(): Promise<Quiet> {
 
 /** The wait as a note for a figure. */
 export function quietNote(q: Quiet): string {
+  if (process.env.BENCH_NO_QUIET) return 'no wait for a quiet machine (BENCH_NO_QUIET)';
   return `machine quiet after ${(q.waitedMs / 1000).toFixed(1)} s (CPU outside the browser ${(q.busy * 100).toFixed(0)} % busy${q.quiet ? '' : ', not quiet: cap reached'})`;
 }

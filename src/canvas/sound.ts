@@ -240,7 +240,12 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
         if (spin !== spins || muted) return;
         try {
           if (rendered) {
-            track = playTrack(a, rendered, ahead());
+            const source = playTrack(a, rendered, ahead());
+            track = source;
+            // The spin's buffer (about 1 MB for 5 s) is let go when it has played, not kept until the next spin.
+            if (source) source.onended = () => {
+              if (track === source) track = null;
+            };
           } else {
             // No offline rendering: each tick is built as nodes, all scheduled now.
             for (const t of ahead()) tickSound(a, a.ctx.currentTime + t);

@@ -36,7 +36,7 @@ type FakeBuffer = ReturnType<typeof fakeBuffer>;
 /** A live context whose buffer sources are recorded with the buffer they play (the ticks' track). */
 function installTrackAudio() {
   const started = installFakeAudio();
-  const sources: Array<{ buffer: FakeBuffer | null; when: number; stopped: boolean }> = [];
+  const sources: Array<{ buffer: FakeBuffer | null; when: number; stopped: boolean; end: () => void }> = [];
   const Live = (globalThis as unknown as { AudioContext: new () => Record<string, unknown> }).AudioContext;
   vi.stubGlobal('AudioContext', class extends Live {
     sampleRate = RATE;
@@ -44,6 +44,7 @@ function installTrackAudio() {
     createBufferSource = () => {
       const source = {
         buffer: null as FakeBuffer | null,
+        onended: null as null | (() => void),
         connect: vi.fn(),
         disconnect: vi.fn(),
         start: (_when: number): unknown => undefined,
@@ -57,6 +58,8 @@ function installTrackAudio() {
         },
         when: -1,
         stopped: false,
+        /** The browser's 'ended' event. */
+        end: () => source.onended?.(),
       };
       source.start = (when: number) => {
         entry.when = when;
@@ -153,6 +156,10 @@ describe('createSoundPlayer', () => {
     expect(sources[0].stopped).toBe(true);
     expect(onsets(sources[1].buffer!)).toEqual([0, 45, 90]);
     expect(started).toHaveLength(0);
+    // Played out, the track is let go: a stop after it touches nothing.
+    sources[1].end();
+    player.stopSpin();
+    expect(sources[1].stopped).toBe(false);
     expect(buffer.sampleRate).toBe(RATE);
   });
 

@@ -27,6 +27,9 @@ const HEAP_GAMES = 50;
 const HEAP_MAX_SECONDS = 200;
 const TYPED = 'StatTrak AK-47 Redline';
 
+/** BENCH_TRACE_EXTRA=a,b: more trace categories for the spin's and the typing's traces (e.g. the CPU profiler). */
+const extraCategories = () => (process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean);
+
 type Bench = { lcp: number; lcpElement: string; cls: number; commits: number; keys: number[]; sounds: { createOscillator: number; createBufferSource: number } };
 const probes = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
 
@@ -93,7 +96,7 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
   await returnFromGame(page);
   await pickGame(page, data);
   const quiet = await waitForQuietMachine();
-  await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...(process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean)] });
+  await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...extraCategories()] });
   const before = await probes(page);
   await page.evaluate(() => performance.mark('bench-spin-start'));
   await playGame(page, false);
@@ -202,7 +205,7 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
   const quiet = await waitForQuietMachine();
   // BENCH_TRACE_SEARCH=<file>: a Chromium trace of the typed keys, to see what a slow key spends its time on.
   const traceFile = process.env.BENCH_TRACE_SEARCH;
-  if (traceFile) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'devtools.timeline.frame', 'disabled-by-default-devtools.timeline.frame', 'loading', 'latencyInfo', ...(process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean)] });
+  if (traceFile) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'devtools.timeline.frame', 'disabled-by-default-devtools.timeline.frame', 'loading', 'latencyInfo', ...extraCategories()] });
   const keys = await typeInSearch(page);
   if (traceFile) fs.writeFileSync(traceFile, await browser.stopTracing());
   // The floor of this machine at this moment: the same keys into a bare input on a static page.

@@ -55,30 +55,33 @@ export interface Quiet {
   /** The busy share of the machine's cores outside Chromium over the last sample (0 to 1). */
   busy: number;
   quiet: boolean;
+  /** BENCH_NO_QUIET=1: no wait was made. */
+  skipped: boolean;
 }
 
 /** Checkpoints PostgreSQL, then waits for QUIET_SAMPLES quiet samples in a row (at most CAP_MS). */
 export async function waitForQuietMachine(): Promise<Quiet> {
   const started = Date.now();
   // BENCH_NO_QUIET=1: no wait (to compare a run with the wait against one without).
-  if (process.env.BENCH_NO_QUIET) return { waitedMs: 0, busy: 0, quiet: false };
+  if (process.env.BENCH_NO_QUIET) return { waitedMs: 0, busy: 0, quiet: false, skipped: true };
   await checkpoint().catch(() => undefined);
   let last = cpuTimes();
   let quiet = 0;
   let busy = 0;
   while (last && quiet < QUIET_SAMPLES && Date.now() - started < CAP_MS) {
     await new Promise((r) => setTimeout(r, SAMPLE_MS));
-    const now = cpuTimes()!;
+    const now = cpuTimes();
+    if (!now) break;
     // Chromium's processes and the machine's counters are read a moment apart: a sample can dip below 0.
     busy = Math.max(0, (now.busy - last.busy) / Math.max(1, now.total - last.total));
     quiet = busy < QUIET_BUSY ? quiet + 1 : 0;
     last = now;
   }
-  return { waitedMs: Date.now() - started, busy: Number(busy.toFixed(3)), quiet: quiet >= QUIET_SAMPLES };
+  return { waitedMs: Date.now() - started, busy: Number(busy.toFixed(3)), quiet: quiet >= QUIET_SAMPLES, skipped: false };
 }
 
 /** The wait as a note for a figure. */
 export function quietNote(q: Quiet): string {
-  if (process.env.BENCH_NO_QUIET) return 'no wait for a quiet machine (BENCH_NO_QUIET)';
+  if (q.skipped) return 'no wait for a quiet machine (BENCH_NO_QUIET)';
   return `machine quiet after ${(q.waitedMs / 1000).toFixed(1)} s (CPU outside the browser ${(q.busy * 100).toFixed(0)} % busy${q.quiet ? '' : ', not quiet: cap reached'})`;
 }

@@ -48,8 +48,9 @@ export async function heapAfterGc(cdp: CDPSession): Promise<number> {
 export const PROBES = `(() => {
   const w = window;
   w.__bench = { lcp: 0, lcpElement: '', cls: 0, commits: 0, keys: [], sounds: { createOscillator: 0, createBufferSource: 0 } };
-  // Sound sources the page makes on its live AudioContext (a tick is an oscillator, or a buffer source once the
-  // ticks are rendered; the chime is 8 oscillators, the thud one of each): shows that a spin's sound ran.
+  // Sound sources the page makes on its live AudioContext (a spin's ticks are one buffer source, or an oscillator
+  // each where offline rendering is missing; the chime is 8 oscillators, the thud one of each): shows that a spin's
+  // sound ran.
   if (w.AudioContext) {
     const proto = w.AudioContext.prototype;
     for (const name of ['createOscillator', 'createBufferSource']) {

@@ -6,7 +6,7 @@ import { SPIN_END_MARK } from '../../src/canvas/spinMarks.ts';
 /** Cookies that switch BP mode and sound off, as the page's own toggles would. */
 export const PLAIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0', dont_play_sound_Upgrades: '1' };
 
-/** BP mode off, sound as a new player has it (on): a measured spin plays its ticks, synthesised on the main thread. */
+/** BP mode off, sound as a new player has it (on): a measured spin plays its ticks (one track per spin) and outcome. */
 export const SPIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0' };
 
 /** Opens /upgrades/ and waits until the target grid shows items. */

@@ -21,7 +21,7 @@ import { wheelLayout, type WheelLayout } from './layout.ts';
 import { prefersReducedMotion } from './reducedMotion.ts';
 import { markSpinEnd, markSpinStart } from './spinMarks.ts';
 import { planSpin, RESET_MS, restAngle, runningRollText, SPIN_EASE, turnsFor } from './spinPlan.ts';
-import { spinEase, spinTickTimes } from './spinTicks.ts';
+import { spinTickTimes } from './spinTicks.ts';
 import { FONT_FAMILY, LOSS, TEXT, TEXT_MUTED, TONE_COLOR, WIN } from './theme.ts';
 import { wheelTextStyle } from './textStyles.ts';
 import type { WheelProps } from './wheelTypes.ts';
@@ -300,8 +300,8 @@ function PixiWheel(props: WheelProps) {
       const { rollUnder: under, spinMs } = latest.current;
       const plan = planSpin(m.angle, roll, under, turnsFor(spinMs));
       markSpinStart();
-      // The tween's ease is SPIN_EASE; spinEase is the same curve as a function, so the ticks land on the marks.
-      latest.current.onSpin?.(spinTickTimes(plan, spinMs, spinEase));
+      // The tween's ease is SPIN_EASE; spinTickTimes follows the same curve (spinEase), so the ticks land on the marks.
+      latest.current.onSpin?.(spinTickTimes(plan, spinMs));
       t.spin = gsap.to(m, {
         angle: plan.to,
         duration: spinMs / 1000,

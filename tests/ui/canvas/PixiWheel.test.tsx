@@ -4,7 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { planSpin, runningRollText } from '../../../src/canvas/spinPlan.ts';
-import { spinEase, spinTickTimes } from '../../../src/canvas/spinTicks.ts';
+import { spinTickTimes } from '../../../src/canvas/spinTicks.ts';
 import { rollAngle } from '../../../src/domain/wheel.ts';
 import type { WheelProps } from '../../../src/canvas/wheelTypes.ts';
 
@@ -100,7 +100,7 @@ describe('PixiWheel wiring', () => {
     expect(onSpin).not.toHaveBeenCalled();
     rerender(<PixiWheel {...props({ onLanded, onSpin, phase: 'spinning', roll: 24708, outcome: 'win' })} />);
     expect(onSpin).toHaveBeenCalledTimes(1);
-    expect(onSpin).toHaveBeenCalledWith(spinTickTimes(planSpin(0, 24708, true, 5), 5000, spinEase));
+    expect(onSpin).toHaveBeenCalledWith(spinTickTimes(planSpin(0, 24708, true, 5), 5000));
     const t = spinTween();
     act(() => {
       t.target.angle = 40;

@@ -42,16 +42,6 @@ function installTrackAudio() {
     sampleRate = RATE;
     createBuffer = (_channels: number, length: number, rate: number) => fakeBuffer(length, rate);
     createBufferSource = () => {
-      const source = {
-        buffer: null as FakeBuffer | null,
-        onended: null as null | (() => void),
-        connect: vi.fn(),
-        disconnect: vi.fn(),
-        start: (_when: number): unknown => undefined,
-        stop: () => {
-          entry.stopped = true;
-        },
-      };
       const entry = {
         get buffer() {
           return source.buffer;
@@ -61,10 +51,18 @@ function installTrackAudio() {
         /** The browser's 'ended' event. */
         end: () => source.onended?.(),
       };
-      source.start = (when: number) => {
-        entry.when = when;
-        sources.push(entry);
-        return sources.length;
+      const source = {
+        buffer: null as FakeBuffer | null,
+        onended: null as null | (() => void),
+        connect: vi.fn(),
+        disconnect: vi.fn(),
+        start: (when: number) => {
+          entry.when = when;
+          sources.push(entry);
+        },
+        stop: () => {
+          entry.stopped = true;
+        },
       };
       return source;
     };

@@ -80,6 +80,9 @@ async function loadFigures(browser: Browser, server: BenchServer, data: BenchDat
   return [
     atMost('page: largest contentful paint', median(runs.map((r) => r.lcp)), 'ms', null, 800, note),
     atMost('page: cumulative layout shift', Math.max(...runs.map((r) => r.cls)), '', null, 0.01, `worst of ${LOADS} loads`),
+    // The target is absolute, so the machine's own speed is shown beside it: the same loads of a one-line page.
+    info('page: LCP against a one-line static page (machine speed)', median(runs.map((r) => r.lcp)), 'ms', { label: 'static page LCP', value: median(blank), unit: 'ms' },
+      `the LCP figure's loads against ${LOADS} cold loads of a one-line static page, alternating with them, same throttling: how much of the LCP is the page and how much this machine`),
   ];
 }
 
@@ -107,6 +110,7 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
   const bufferSources = after.sounds.createBufferSource - before.sounds.createBufferSource;
   const trace = await browser.stopTracing();
   await context.close();
+  const floor = await animationFloor(browser, server);
   // BENCH_TRACE_SPIN=<file>: the measured spin's Chromium trace, to see what its slow frames spend their time on.
   if (process.env.BENCH_TRACE_SPIN) fs.writeFileSync(process.env.BENCH_TRACE_SPIN, trace);
   // "During a spin": the frames between the wheel's own User Timing marks (src/canvas/spinMarks.ts: the tween
@@ -124,6 +128,7 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
     commits,
     sounds: { oscillators, bufferSources },
     quiet,
+    floor: { frames: floor.length, p50: median(floor), p95: percentile(floor, 95) },
   };
   if (frames.length < 10) return [missing('spin: script time per animation frame, p95', '<= 4 ms', `only ${frames.length} frames found in the trace`)];
   return [
@@ -131,7 +136,40 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
     info('spin: the same frames on the main thread\'s CPU clock, p95', percentile(threadMs, 95), 'ms', null, `excludes time the OS gave the core to other processes; median ${median(threadMs).toFixed(2)} ms`),
     info('spin: the whole game, play click to result panel, p95', percentile(game, 95), 'ms', null, `${game.length} frames incl. the click, the answer, the landing and the panel's mount; median ${median(game).toFixed(2)} ms`),
     atMost('spin: React commits per animation frame', commits / game.length, '', null, 0.1, `${commits} commits in ${game.length} frames (play to result panel)`),
+    ...(floor.length >= 10 ? [info('spin: script per frame against a bare animation loop (machine speed)', percentile(frames, 95), 'ms', { label: 'bare loop p95', value: percentile(floor, 95), unit: 'ms' },
+      `the spin's p95 against ${floor.length} frames of a loop on a one-line static page that does the least a spin frame does (one transform, one text per frame), same throttling, right after (median ${median(floor).toFixed(2)} ms): DevTools' throttle pauses the main thread in slices, and how long a slice is depends on the machine`)] : []),
   ];
+}
+
+/**
+ * The least a spin frame does, measured like the spin: a requestAnimationFrame loop on the one-line static page
+ * that sets one element's transform and text each frame for 5 s, CPU throttled alike, script per frame from a
+ * trace. What it shows is this machine under DevTools' throttle, not the page.
+ */
+async function animationFloor(browser: Browser, server: BenchServer): Promise<number[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await throttled(page);
+  await page.goto(`${server.url}/blank.html`);
+  await waitUntilIdle(page);
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  // A string, not a function: tsx would wrap the named step function in a helper the page does not have.
+  await page.evaluate(`new Promise((resolve) => {
+    const el = document.body.appendChild(document.createElement('div'));
+    const t0 = performance.now();
+    performance.mark('bench-floor-start');
+    requestAnimationFrame(function step(now) {
+      const p = Math.min(1, Math.max(0, now - t0) / 5000);
+      el.style.transform = 'rotate(' + (p * 1800) % 360 + 'deg)';
+      el.textContent = (p * 100).toFixed(2);
+      if (p < 1) return requestAnimationFrame(step);
+      performance.mark('bench-floor-end');
+      resolve();
+    });
+  })`);
+  const trace = await browser.stopTracing();
+  await context.close();
+  return scriptPerFrame(trace, 'bench-floor-start', 'bench-floor-end').frames;
 }
 
 async function heapFigures(browser: Browser, server: BenchServer, data: BenchData, raw: Record<string, unknown>, log: (s: string) => void): Promise<Figure[]> {
@@ -217,6 +255,8 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
   return [
     atMost('search (20,000 targets): key press to painted result, p95', percentile(keys, 95), 'ms', null, 50,
       `${keys.length} key presses ("${TYPED}" then 8 backspaces, 150 ms apart), CPU ${CPU_THROTTLE}x, ${quietNote(quiet)}; median ${median(keys).toFixed(1)} ms; a bare input on a static page: p95 ${percentile(floor, 95).toFixed(1)} ms`),
+    info('search: key p95 against a bare input (machine speed)', percentile(keys, 95), 'ms', { label: 'bare input p95', value: percentile(floor, 95), unit: 'ms' },
+      `the same keys typed into a bare input on a one-line static page right after, same throttling (median ${median(floor).toFixed(1)} ms): the browser's own cost of a key press on this machine`),
   ];
 }
 

@@ -294,7 +294,7 @@ export async function pageBench(distDir: string, raw: Record<string, unknown>, l
     await handle.close();
     server = await startServer(env);
     await step('page: typing in the target search', () => typingFigures(browser!, server!, { ...data, catalogueTargets: 20_000 }, raw));
-    figures.push(info('(page figures are absolute targets; no same-run baseline)', figures.length, 'figures', null));
+    figures.push(info('(page targets are absolute; the machine-speed rows show this run\'s floor)', figures.length, 'figures', null));
     return figures;
   } finally {
     await browser?.close();

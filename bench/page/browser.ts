@@ -15,9 +15,14 @@ export function launch(): Promise<Browser> {
   });
 }
 
+/** A fresh context (cold cache) at the bench's desktop viewport, not signed in. */
+export function freshContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 800 } });
+}
+
 /** A fresh context (cold cache) signed in with the session cookie; extra cookies as the page would set them. */
 export async function signedInContext(browser: Browser, baseUrl: string, sessionCookie: string, extra: Record<string, string> = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await freshContext(browser);
   const [name, value] = sessionCookie.split('=');
   const url = new URL(baseUrl);
   const cookies = [{ name, value }, ...Object.entries(extra).map(([n, v]) => ({ name: n, value: v }))];

@@ -1,20 +1,25 @@
 /**
- * A list prepared once for filtering, so that a key press in a search box over 20,000 targets costs one
- * `includes` per candidate and word and nothing else: the list is sorted once per load and direction, prices
- * converted to minor units once, level counts parsed once, names folded for the search once (foldSearch; in idle
- * time when the page calls `prepare`, else on the first search). A filter's result is the positions of its items
- * in the sorted list; the items themselves are only looked up for the page on show (or the whole list when asked
- * for). Results are kept for the last few filters, and a search that implies an earlier one (typing on) scans
- * only that earlier result, while a shorter one (backspace) is usually a filter seen a moment ago. The rules are
- * those of filters.ts (matchesFilter, matchesLevels); tests/domain/searchIndex.test.ts checks both give the same
- * lists.
+ * A list prepared once for filtering, so that a key press in a search box over 20,000 targets costs little: the
+ * list is sorted once per load and direction, prices converted to minor units once, level counts parsed once, names
+ * folded for the search once (foldSearch) and cut into their distinct words, each with the positions of the names
+ * that hold it (in idle time when the page calls `prepare`, else on the first search). A search word has no space
+ * in it, so a name holds it exactly when one of the name's words does: a key press checks the catalogue's distinct
+ * words (about 1,400 for 20,000 names) instead of every name, and marks the positions of those that hold it.
+ * A filter's result is the positions of its items in the sorted list; the items themselves are only looked up for
+ * the page on show (or the whole list when asked for). Results are kept for the last few filters, and a search
+ * that implies an earlier one (typing on) narrows only that earlier result, while a shorter one (backspace) is
+ * usually a filter seen a moment ago. The rules are those of filters.ts (matchesFilter, matchesLevels);
+ * tests/domain/searchIndex.test.ts checks both give the same lists.
  */
-import { foldSearch, levelCount, matchesWords, raritySet, searchWords, type FilterState, type SortDirection } from './filters.ts';
+import { foldSearch, levelCount, raritySet, searchWords, type FilterState, type SortDirection } from './filters.ts';
 import type { Item } from './item.ts';
 import { toMinor } from './money.ts';
 
 /** How many recent filter results an index keeps (typing a word and deleting it again fits). */
 const RECENT = 48;
+
+/** What separates the words of a name, as searchWords separates those of a search. */
+const SPACE = /\s+/;
 
 /** The items passing one filter, in display order: a count, and the items looked up only when asked for. */
 export class SearchResult<T> {
@@ -76,25 +81,21 @@ function implies(words: readonly string[], earlier: readonly string[]): boolean 
   return earlier.every((e) => words.some((w) => w.includes(e)));
 }
 
-/**
- * Writes to `out` from `n` on the positions among from[start..end) whose folded name holds `word`; returns the
- * new count. `out` may be `from` itself with n <= start (it never writes ahead of what it reads).
- */
-function collect(names: readonly string[], from: Int32Array, start: number, end: number, word: string, out: Int32Array, n: number): number {
-  for (let k = start; k < end; k++) {
-    const i = from[k];
-    if (names[i].includes(word)) out[n++] = i;
-  }
-  return n;
-}
-
 /** A list sorted by price (ties by id) with per-item search keys, and its recent filter results. */
 export class SearchIndex<T extends Item> {
   /** The list in display order. */
   readonly sorted: readonly T[];
-  /** Folded names (foldSearch) in display order, filled up to `foldedCount` by `prepare`. */
-  private readonly names: string[];
+  /** How many names (in display order) `prepare` has folded and added to the word index. */
   private foldedCount = 0;
+  /** The distinct words of the folded names (foldSearch), and the word number of each. */
+  private readonly words: string[] = [];
+  private readonly wordIds = new Map<string, number>();
+  /** Per word (by number), the positions of the names holding it, ascending. */
+  private readonly postings: number[][] = [];
+  /** Marks by position: `marks[i] === mark` when position i holds the word being matched. */
+  private marks: Uint32Array | null = null;
+  private mark = 0;
+  private every: Int32Array | null = null;
   private readonly prices: Float64Array;
   private readonly types: string[];
   private levels: Array<number | null> | null = null;
@@ -111,7 +112,6 @@ export class SearchIndex<T extends Item> {
     this.sorted = order.map((i) => items[i]);
     this.prices = Float64Array.from(order, (i) => prices[i]);
     this.types = this.sorted.map((i) => i.type);
-    this.names = new Array<string>(n);
   }
 
   /**
@@ -124,18 +124,33 @@ export class SearchIndex<T extends Item> {
       // Small slices: a key press that arrives meanwhile waits for at most one (a few names at 4x CPU throttling).
       const start = this.foldedCount;
       const end = Math.min(n, start + 8);
-      const scratch = this.buffer();
-      for (let i = start; i < end; i++) {
-        this.names[i] = foldSearch(this.sorted[i].name);
-        scratch[i] = i;
-      }
-      // The key press's loop, run here over the new names (into the scratch array): by the first key it is
-      // compiled and optimised. Cold, its first run over 20,000 names took 25 to 50 ms of a 4x-throttled key.
-      collect(this.names, scratch, start, end, 'a', scratch, start);
+      for (let i = start; i < end; i++) this.addName(i, foldSearch(this.sorted[i].name));
       this.foldedCount = end;
+      if (end === n) {
+        // The key press's loops, run once here (the result is dropped): by the first key they are compiled and
+        // optimised. Cold, the first search over 20,000 names took 25 to 50 ms of a 4x-throttled key.
+        this.narrowWord(this.everyPosition(), 'a');
+      }
       if (end < n && !more()) return false;
     }
     return true;
+  }
+
+  /** Adds the words of the folded name at position i to the word index. */
+  private addName(i: number, folded: string): void {
+    for (const word of folded.split(SPACE)) {
+      if (word === '') continue;
+      let id = this.wordIds.get(word);
+      if (id === undefined) {
+        id = this.words.length;
+        this.wordIds.set(word, id);
+        this.words.push(word);
+        this.postings.push([]);
+      }
+      const at = this.postings[id];
+      // A name holding a word twice is listed once.
+      if (at[at.length - 1] !== i) at.push(i);
+    }
   }
 
   /** The items passing `f` (and BP mode's max levels when not null), in display order. */
@@ -167,17 +182,32 @@ export class SearchIndex<T extends Item> {
 
   /** Positions among `from` whose folded name holds every word (`from` itself when there is none to check). */
   private narrow(from: Int32Array, words: readonly string[]): Int32Array {
-    if (!words.length) return from;
-    const out = this.buffer();
-    const names = this.names;
-    let n = 0;
-    if (words.length === 1) {
-      // The usual key press: one word grows.
-      n = collect(names, from, 0, from.length, words[0], out, 0);
-    } else {
-      for (let k = 0; k < from.length; k++) if (matchesWords(names[from[k]], words)) out[n++] = from[k];
+    let out = from;
+    for (const word of words) out = this.narrowWord(out, word);
+    return out;
+  }
+
+  /**
+   * Positions among `from` whose folded name holds `word` (which has no space), as a new array: the distinct words
+   * holding it mark their names' positions, and the candidates keep their mark.
+   */
+  private narrowWord(from: Int32Array, word: string): Int32Array {
+    const marks = (this.marks ??= new Uint32Array(this.sorted.length));
+    // A mark no position holds yet (after 2^32 - 1 searches the marks start over).
+    if (this.mark === 0xffffffff) marks.fill((this.mark = 0));
+    const mark = ++this.mark;
+    for (let id = 0; id < this.words.length; id++) {
+      if (this.words[id].includes(word)) for (const i of this.postings[id]) marks[i] = mark;
     }
+    const out = this.buffer();
+    let n = 0;
+    for (let k = 0; k < from.length; k++) if (marks[from[k]] === mark) out[n++] = from[k];
     return out.slice(0, n);
+  }
+
+  /** Every position, ascending (built once). */
+  private everyPosition(): Int32Array {
+    return (this.every ??= Int32Array.from(this.sorted, (_, i) => i));
   }
 
   /** A scratch array as long as the list, reused by every filter (a result keeps only its own exact copy). */
@@ -192,9 +222,13 @@ export class SearchIndex<T extends Item> {
     const max = f.maxPrice == null ? Infinity : toMinor(f.maxPrice);
     const rarities = raritySet(f.rarity);
     const levels = bpMaxLevels == null ? null : this.levelCounts();
+    // With a search, only the names holding its words are candidates (through the word index).
+    const named = words.length ? this.narrow(this.everyPosition(), words) : null;
+    const count = named ? named.length : this.sorted.length;
     const out = this.buffer();
     let n = 0;
-    for (let i = 0; i < this.sorted.length; i++) {
+    for (let k = 0; k < count; k++) {
+      const i = named ? named[k] : k;
       const p = this.prices[i];
       if (p < min || p > max) continue;
       if (rarities.size && !rarities.has(this.types[i])) continue;
@@ -202,7 +236,6 @@ export class SearchIndex<T extends Item> {
         const l = levels[i];
         if (l == null || l > bpMaxLevels!) continue;
       }
-      if (words.length && !matchesWords(this.names[i], words)) continue;
       out[n++] = i;
     }
     return out.slice(0, n);

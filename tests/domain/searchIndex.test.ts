@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { generateCatalogue } from '../../server/catalogue/generate.ts';
 import { applyFilter, EMPTY_FILTER, foldSearch, searchWords, type FilterState, type SortDirection } from '../../src/domain/filters.ts';
 import type { Item } from '../../src/domain/item.ts';
 import { SearchIndex } from '../../src/domain/searchIndex.ts';
@@ -154,5 +156,66 @@ describe('SearchIndex narrowing and recent results', () => {
         expect(ids(index.filter(filter))).toEqual(ids(applyFilter(ITEMS, filter, 'desc')));
       }
     }
+  });
+});
+
+describe('SearchIndex word index (a search word is found through the words of the names)', () => {
+  it('a name holding a word twice is listed once, and a word inside a longer word matches', () => {
+    const items = [item(1, 'Fade Fade | Fade', 1), item(2, 'Marble Fade', 2), item(3, 'Faded Zebra', 3), item(4, 'Zebra', 4)];
+    const index = new SearchIndex(items, 'asc');
+    expect(ids(index.filter(f({ text: 'fade' })))).toEqual([1, 2, 3]);
+    expect(ids(index.filter(f({ text: 'ade' })))).toEqual([1, 2, 3]);
+    expect(ids(index.filter(f({ text: 'zebra fad' })))).toEqual([3]);
+  });
+
+  it('stays right when its marks run out and start over', () => {
+    const index = new SearchIndex(ITEMS, 'asc');
+    // The marks are 32-bit: start just below the last one, so the next searches cross the wrap.
+    (index as unknown as { mark: number }).mark = 0xfffffffe;
+    for (const text of ['ak', 'awp', 'red', 'dragon', 'fade']) expect(ids(index.filter(f({ text })))).toEqual(ids(applyFilter(ITEMS, f({ text }), 'asc')));
+  });
+
+  it('a search word never spans two words of a name ("k 4" is the words "k" and "4")', () => {
+    const items = [item(1, 'AK 47', 1), item(2, 'AK47', 2), item(3, 'K', 3)];
+    const index = new SearchIndex(items, 'asc');
+    expect(ids(index.filter(f({ text: 'k 4' })))).toEqual([1, 2]);
+    expect(ids(index.filter(f({ text: 'k4' })))).toEqual([2]);
+  });
+
+  // The generated catalogues (thousands of names): every prefix of a few searches, typed and deleted again, each
+  // answered as applyFilter answers it. These go through both ways of narrowing: marking a word's positions, and
+  // checking few candidates' names one by one.
+  const catalogue = (site: 'cs' | 'dota'): Item[] =>
+    generateCatalogue(site, { rubPerUsd: 90 }).map((r, i) => ({ id: i + 1, name: r.name, price: r.priceMinor / 100, type: r.type, image: '', type_prize: r.typePrize }));
+  const typed = (text: string): FilterState[] => {
+    const keys = Array.from({ length: text.length }, (_, i) => f({ text: text.slice(0, i + 1) }));
+    return [...keys, ...keys.slice(0, -1).reverse()];
+  };
+
+  it.each([
+    ['cs', ['StatTrak AK-47 Redline', 'souvenir awp', 'case ★ fade', 'fn m4', 'e', 'zzz']],
+    ['dota', ['Arcana', 'levels battle', 'of the', 'a b c']],
+  ] as const)('%s catalogue, key by key', (site, searches) => {
+    const items = catalogue(site);
+    for (const sort of ['asc', 'desc'] as const) {
+      const index = new SearchIndex(items, sort);
+      for (const text of searches) {
+        for (const filter of [...typed(text), f({ text, minPrice: 5, maxPrice: 50 })]) {
+          expect(ids(index.filter(filter)), JSON.stringify(filter)).toEqual(ids(applyFilter(items, filter, sort)));
+        }
+      }
+    }
+  });
+
+  it('any names and any search: the same list as applyFilter (property)', () => {
+    const word = fc.stringMatching(/^[a-cé ™|-]{0,6}$/);
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 30 }), fc.array(word, { minLength: 1, maxLength: 8 }), (names, searches) => {
+        const items = names.map((name, i) => item(i + 1, name, (i * 7) % 5));
+        const index = new SearchIndex(items, 'asc');
+        for (const text of searches) expect(ids(index.filter(f({ text })))).toEqual(ids(applyFilter(items, f({ text }), 'asc')));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -115,8 +115,8 @@ export class SearchIndex<T extends Item> {
   }
 
   /**
-   * Folds the names for the search, a slice at a time while `more()` says so (an idle callback's deadline);
-   * everything at once without it. True once every name is folded.
+   * Folds the names for the search and adds their words to the word index, a slice at a time while `more()` says
+   * so (an idle callback's deadline); everything at once without it. True once every name is in.
    */
   prepare(more: () => boolean = () => true): boolean {
     const n = this.sorted.length;
@@ -128,7 +128,8 @@ export class SearchIndex<T extends Item> {
       this.foldedCount = end;
       if (end === n) {
         // The key press's loops, run once here (the result is dropped): by the first key they are compiled and
-        // optimised. Cold, the first search over 20,000 names took 25 to 50 ms of a 4x-throttled key.
+        // optimised. Cold, the first search over 20,000 names took 25 to 50 ms of a 4x-throttled key (back when it
+        // checked every name).
         this.narrowWord(this.everyPosition(), 'a');
       }
       if (end < n && !more()) return false;

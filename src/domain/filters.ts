@@ -46,10 +46,17 @@ export function foldSearch(text: string): string {
   return lower.normalize('NFD').replace(MARKS, '');
 }
 
+/**
+ * The words of a folded text, split on whitespace: a search's words, and a name's words in the search index, which
+ * relies on a search word never holding what separates a name's words.
+ */
+export function foldedWords(folded: string): string[] {
+  return folded.split(/\s+/).filter((w) => w !== '');
+}
+
 /** The words of a search, folded (foldSearch); none for an empty or blank search, which matches every name. */
 export function searchWords(text: string): string[] {
-  const folded = foldSearch(text).trim();
-  return folded === '' ? [] : folded.split(/\s+/);
+  return foldedWords(foldSearch(text));
 }
 
 /**

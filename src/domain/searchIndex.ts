@@ -11,15 +11,12 @@
  * usually a filter seen a moment ago. The rules are those of filters.ts (matchesFilter, matchesLevels);
  * tests/domain/searchIndex.test.ts checks both give the same lists.
  */
-import { foldSearch, levelCount, raritySet, searchWords, type FilterState, type SortDirection } from './filters.ts';
+import { foldedWords, foldSearch, levelCount, raritySet, searchWords, type FilterState, type SortDirection } from './filters.ts';
 import type { Item } from './item.ts';
 import { toMinor } from './money.ts';
 
 /** How many recent filter results an index keeps (typing a word and deleting it again fits). */
 const RECENT = 48;
-
-/** What separates the words of a name, as searchWords separates those of a search. */
-const SPACE = /\s+/;
 
 /** The items passing one filter, in display order: a count, and the items looked up only when asked for. */
 export class SearchResult<T> {
@@ -139,8 +136,7 @@ export class SearchIndex<T extends Item> {
 
   /** Adds the words of the folded name at position i to the word index. */
   private addName(i: number, folded: string): void {
-    for (const word of folded.split(SPACE)) {
-      if (word === '') continue;
+    for (const word of foldedWords(folded)) {
       let id = this.wordIds.get(word);
       if (id === undefined) {
         id = this.words.length;

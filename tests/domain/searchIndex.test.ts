@@ -183,8 +183,7 @@ describe('SearchIndex word index (a search word is found through the words of th
   });
 
   // The generated catalogues (thousands of names): every prefix of a few searches, typed and deleted again, each
-  // answered as applyFilter answers it. These go through both ways of narrowing: marking a word's positions, and
-  // checking few candidates' names one by one.
+  // answered as applyFilter answers it, by a fresh scan or by narrowing an earlier result.
   const catalogue = (site: 'cs' | 'dota'): Item[] =>
     generateCatalogue(site, { rubPerUsd: 90 }).map((r, i) => ({ id: i + 1, name: r.name, price: r.priceMinor / 100, type: r.type, image: '', type_prize: r.typePrize }));
   const typed = (text: string): FilterState[] => {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './bench/precompress.ts';
@@ -15,9 +16,12 @@ export default defineConfig({
   // The statechart's descriptions serve the inspector and `npm run paths` (from the source), not the page.
   plugins: [react(), pixiSlim(), stripMachineDescriptions(), precompress()],
   // @xstate/react imports use-sync-external-store's shim for React before 18; the package's own builds for React 18
-  // and later use React's hook directly (the shim's fallback is dead code with React 19).
+  // and later use React's hook directly (the shim's fallback is dead code with React 19). ofetch imports destr only
+  // as its default parseResponse, which the client always sets (src/api/parseBody.ts): ofetch gets that parser in
+  // destr's place, and the page ships one JSON parser.
   resolve: {
     alias: [
+      { find: /^destr$/, replacement: fileURLToPath(new URL('./src/api/parseBody.ts', import.meta.url)) },
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
       { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
     ],

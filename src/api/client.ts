@@ -4,6 +4,7 @@
  * every request to the real server app in-process.
  */
 import { createFetch, FetchError, type $Fetch, type FetchOptions } from 'ofetch';
+import parseBody from './parseBody.ts';
 
 /** Where requests go and how they are sent. */
 export interface ApiConfig {
@@ -23,20 +24,6 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
-  }
-}
-
-/**
- * JSON bodies through the native parser; anything else as text, as ofetch's default (destr) would answer. destr
- * first runs regular expressions over the whole text: for the index answer (a megabyte with 6,000 targets) that
- * was tens of milliseconds of the page load at CPU 4x. Our own origin's JSON needs no prototype guard.
- */
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
   }
 }
 

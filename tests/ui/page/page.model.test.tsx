@@ -88,6 +88,13 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
   }
 
   const snap = () => (actor as unknown as { getSnapshot(): AnyMachineSnapshot }).getSnapshot();
+  /** What a failing step saw: the state, the selection, the play button and any notice (a refusal's message). */
+  const describePage = () => {
+    const c = snap().context;
+    const play = screen.queryByTestId('play') as HTMLButtonElement | null;
+    const notices = screen.queryAllByTestId('error-notice').map((n) => n.textContent);
+    return JSON.stringify({ state: snap().value, staked: c.staked, target: c.target, play: play ? (play.disabled ? 'disabled' : 'enabled') : 'absent', notices });
+  };
   const click = (testId: string) => act(async () => {
     fireEvent.click(screen.getByTestId(testId));
   });
@@ -181,7 +188,13 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
       // A state left by an answer or a timer may already be gone; the next step checks where it led.
       const waiting = PASSING.some((w) => steps[i].state.matches(w));
       const transient = steps[i + 1]?.event.type.startsWith('xstate.') || waiting;
-      if (!transient) await waitFor(() => expect(snap().value).toEqual(steps[i].state.value), { timeout: 10_000 });
+      if (!transient) {
+        try {
+          await waitFor(() => expect(snap().value).toEqual(steps[i].state.value), { timeout: 10_000 });
+        } catch (err) {
+          throw new Error(`step ${i} (${steps[i].event.type}): ${describePage()}\n${(err as Error).message}`);
+        }
+      }
       if (steps[i].event.type === 'xstate.done.actor.play') {
         const want = (steps[i].event as unknown as { output: { success: number } }).output.success;
         if (snap().context.game?.success !== want) throw new Retry(`outcome ${snap().context.game?.success}, path wants ${want}`);

@@ -16,13 +16,15 @@ interface Props {
   label: string;
   lockedText: string;
   onPick: (id: number) => void;
+  /** A placeholder slot (gridSlots.ts): invisible, out of the tab order and the accessibility tree, no test id. */
+  empty: boolean;
 }
 
 /** Picture addresses the page has asked the browser for: it holds them, so showing one again costs no fetch. */
 export const askedPictures = new Set<string>();
 
 /** A clickable item cell (a button: keyboard reachable, pressed state announced). */
-export const ItemCell = memo(function ItemCell({ item, testId, selected, picture, price, label, lockedText, onPick }: Props) {
+export const ItemCell = memo(function ItemCell({ item, testId, selected, picture, price, label, lockedText, onPick, empty }: Props) {
   const [line1, line2] = splitName(item.name);
   const locked = !isUsable(item);
   const style = { '--rarity': RARITY_COLORS[item.type] ?? '#8a94a6' } as CSSProperties;
@@ -45,9 +47,11 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
   return (
     <button
       type="button"
-      className={`cell${selected ? ' cell--selected' : ''}${locked ? ' cell--locked' : ''}`}
+      className={`cell${selected ? ' cell--selected' : ''}${locked ? ' cell--locked' : ''}${empty ? ' cell--empty' : ''}`}
       style={style}
-      data-testid={testId}
+      data-testid={empty ? undefined : testId}
+      aria-hidden={empty || undefined}
+      disabled={empty}
       aria-pressed={selected}
       aria-label={locked ? `${label}. ${lockedText}` : label}
       title={locked ? lockedText : undefined}

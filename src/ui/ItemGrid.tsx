@@ -13,6 +13,7 @@ import type { Item } from '../domain/item.ts';
 import type { Side } from '../machines/events.ts';
 import { leftResult, prepareSearch, rightResult, slicePage } from '../machines/views.ts';
 import { askedPictures, ItemCell } from './ItemCell.tsx';
+import { useSlots } from './gridSlots.ts';
 import { PageActor } from './pageActor.ts';
 import { Pager } from './Pager.tsx';
 import { useFormat } from './useFormat.ts';
@@ -31,6 +32,9 @@ export function ItemGrid({ side }: { side: Side }) {
     [side, items, view],
   );
   const slice = slicePage(list, view.page);
+  // The page's items keep their identity while the list and the page do (useSlots compares pages by identity).
+  const pageItems = useMemo(() => slice.items, [list, slice.page]);
+  const { slots, settling, ref } = useSlots(pageItems);
   useSearchPrepared(side, items, view.sort);
   const selected = useMemo(() => new Set(Array.isArray(picked) ? picked : picked == null ? [] : [picked]), [picked]);
   // A cell's price and accessible name, formatted once per item (per language and variant): a key press that
@@ -51,7 +55,7 @@ export function ItemGrid({ side }: { side: Side }) {
   }, [t, fmt, side]);
   // Translated once per language, not per key press (i18next costs 0.3 to 1 ms a call at 4x CPU throttling).
   const lockedText = useMemo(() => t('item.locked'), [t]);
-  const pictured = usePictured(slice.items, view.filter.text);
+  const pictured = usePictured(pageItems, view.filter.text);
   const onPick = useCallback(
     (id: number) => actor.send(side === 'left' ? { type: 'user.pickItem', id } : { type: 'user.pickTarget', id }),
     [actor, side],
@@ -62,8 +66,8 @@ export function ItemGrid({ side }: { side: Side }) {
       {slice.items.length === 0 ? (
         <p className="grid__empty">{t('inventory.noMatch')}</p>
       ) : (
-        <div className="grid" data-testid={`grid-${side}`}>
-          {slice.items.map((item, slot) => {
+        <div className="grid" data-testid={`grid-${side}`} data-settling={settling || undefined} ref={ref}>
+          {slots.map(({ item, empty }, slot) => {
             const { price, label } = cellText(item);
             // Keyed by position: a key press that brings other items updates the 15 cells in place (text and
             // attributes) instead of tearing their DOM down and building it again; the cell keys its picture
@@ -74,11 +78,12 @@ export function ItemGrid({ side }: { side: Side }) {
                 item={item}
                 testId={`${side === 'left' ? 'inv-item' : 'target-item'}-${item.id}`}
                 selected={selected.has(item.id)}
-                picture={pictured(item)}
+                picture={!empty && pictured(item)}
                 price={price}
                 label={label}
                 lockedText={lockedText}
                 onPick={onPick}
+                empty={empty}
               />
             );
           })}

@@ -112,6 +112,27 @@ describe('target grid while typing', () => {
     expect(pictured.some((img, slot) => img === empty[slot])).toBe(false);
   });
 
+  it('keeps PAGE_SIZE cells: a shorter result leaves invisible placeholders, out of the tab order and the accessibility tree', async () => {
+    renderTargets();
+    await waitFor(() => expect(cells()).toHaveLength(15));
+    act(() => type('howl 2'));
+    const grid = screen.getByTestId('grid-right');
+    expect(cells()).toHaveLength(10);
+    expect(grid.children).toHaveLength(15);
+    const placeholders = [...grid.children].slice(10) as HTMLButtonElement[];
+    for (const cell of placeholders) {
+      expect(cell.className).toContain('cell--empty');
+      expect(cell.getAttribute('aria-hidden')).toBe('true');
+      expect(cell.disabled).toBe(true);
+      expect(cell.hasAttribute('data-testid')).toBe(false);
+      expect(cell.querySelector('img')!.hasAttribute('src')).toBe(false);
+    }
+    // The result grows again: the placeholders show items.
+    act(() => type('howl'));
+    expect(cells()).toHaveLength(15);
+    expect([...grid.children].every((cell) => !cell.classList.contains('cell--empty') && !(cell as HTMLButtonElement).disabled)).toBe(true);
+  });
+
   it('asks for the pictures of a typed result once typing pauses, keeping those of items still on show', async () => {
     renderTargets();
     await firstPagePictured();

@@ -2,23 +2,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../../src/domain/item.ts';
 import { ItemCell } from '../../../src/ui/ItemCell.tsx';
-
-/** A stand-in IntersectionObserver the test drives: `show(el)` reports el as near the viewport. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  readonly observed = new Set<Element>();
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeObserver.all.push(this);
-  }
-  observe(el: Element) { this.observed.add(el); }
-  unobserve(el: Element) { this.observed.delete(el); }
-  disconnect() { this.observed.clear(); }
-  static show(el: Element) {
-    for (const o of FakeObserver.all) {
-      if (o.observed.has(el)) o.callback([{ target: el, isIntersecting: true } as IntersectionObserverEntry], o as never);
-    }
-  }
-}
+import { FakeObserver } from '../fakeIntersectionObserver.ts';
 
 const item: Item = { id: 7, name: 'AK-47 | Redline (Field-Tested)', price: 12.5, image: '/app/public/items/7.svg', type: 'classified', type_prize: 0 };
 
@@ -34,7 +18,7 @@ async function freshModules() {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  FakeObserver.all = [];
+  FakeObserver.reset();
 });
 
 describe('item pictures', () => {

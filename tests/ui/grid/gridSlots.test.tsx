@@ -6,23 +6,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE } from '../../../src/domain/constants.ts';
 import { useSlots } from '../../../src/ui/gridSlots.ts';
-
-/** A stand-in IntersectionObserver the test drives: `report(el, inside)` tells el's observer where el is. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  readonly observed = new Set<Element>();
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeObserver.all.push(this);
-  }
-  observe(el: Element) { this.observed.add(el); }
-  unobserve(el: Element) { this.observed.delete(el); }
-  disconnect() { this.observed.clear(); }
-  static report(el: Element, inside: boolean) {
-    for (const o of FakeObserver.all) {
-      if (o.observed.has(el)) o.callback([{ target: el, isIntersecting: inside } as IntersectionObserverEntry], o as never);
-    }
-  }
-}
+import { FakeObserver } from '../fakeIntersectionObserver.ts';
 
 function Grid({ items }: { items: readonly string[] }) {
   const { slots, settling, ref } = useSlots(items);
@@ -43,7 +27,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  FakeObserver.all = [];
+  FakeObserver.reset();
 });
 
 describe('grid slots without IntersectionObserver (every cell counts as on screen)', () => {

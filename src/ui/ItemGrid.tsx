@@ -12,6 +12,7 @@ import type { SortDirection } from '../domain/filters.ts';
 import type { Item } from '../domain/item.ts';
 import type { Side } from '../machines/events.ts';
 import { leftResult, prepareSearch, rightResult, slicePage } from '../machines/views.ts';
+import { afterPaint } from './afterPaint.ts';
 import { askedPictures, ItemCell } from './ItemCell.tsx';
 import { useSlots } from './gridSlots.ts';
 import { PageActor } from './pageActor.ts';
@@ -148,14 +149,9 @@ function usePictured(items: readonly Item[], text: string): (item: Item) => bool
     const typing = text !== lastText.current;
     lastText.current = text;
     const show = () => setSettled(ids);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let frame: number | undefined;
-    if (typing) timer = setTimeout(show, PICTURES_SETTLE_MS);
-    else frame = requestAnimationFrame(() => { timer = setTimeout(show, 0); });
-    return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    if (!typing) return afterPaint(show);
+    const timer = setTimeout(show, PICTURES_SETTLE_MS);
+    return () => clearTimeout(timer);
   }, [ids, text]);
   const all = settled === ids;
   return (item) => all || askedPictures.has(item.image);

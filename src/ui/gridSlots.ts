@@ -17,6 +17,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAGE_SIZE } from '../domain/constants.ts';
+import { afterPaint } from './afterPaint.ts';
 
 /** A slot's content: the item it shows, or the item it last showed, kept invisible (`empty`). */
 export interface Slot<T> {
@@ -49,19 +50,8 @@ export function useSlots<T>(items: readonly T[]): { slots: Slot<T>[]; settling: 
     last.current[slot] = kept;
     slots.push({ item: kept, empty: item === undefined });
   }
-  useEffect(() => {
-    if (settled === items) return undefined;
-    // After the frame that paints this render: a timer queued in that frame's animation callbacks runs once
-    // it has been painted.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setSettled(items), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [items, settled]);
+  // The cells off screen follow once the frame that paints this render has been painted.
+  useEffect(() => (settled === items ? undefined : afterPaint(() => setSettled(items))), [items, settled]);
   return { slots, settling, ref };
 }
 

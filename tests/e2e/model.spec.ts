@@ -42,6 +42,7 @@ const dotaPaths = coveringSet(cachedPlan(PAGE_PLANS.dota.name, upgradeMachine, P
  */
 const coverageDir = () => path.join(test.info().project.outputDir, 'model-coverage');
 
+/** The server's random draw (a roll, a starter pack) cannot follow the path: try again with fresh players. */
 class Retry extends Error {}
 
 const isAnswer = (e: EventObject | undefined) => !!e && /^xstate\.(done|error)\.actor\./.test(e.type);
@@ -143,7 +144,14 @@ async function runPath(browser: Browser, base: string, walked: TransitionPath): 
       } else if (event.type.startsWith('xstate.after.')) {
         await advance(page, RESULT_DELAY_MS + JUMP_MS);
       } else {
-        await mp.perform(event as EventObject & Record<string, unknown>, steps[i + 1]?.event, (steps[i - 1]?.state.context.staked ?? []) as number[]);
+        const staked = (steps[i - 1]?.state.context.staked ?? []) as number[];
+        if (event.type === 'user.multiplier' && staked.length > 0) {
+          // The model's targets always include one at stake x multiplier; a random starter pack may not.
+          const { value } = event as unknown as { value: number };
+          const modelFinds = state.context.target !== null;
+          if ((await mp.multiplierFinds(staked, value)) !== modelFinds) throw new Retry(`x${value}: the page would find a target: ${!modelFinds}, the path needs ${modelFinds}`);
+        }
+        await mp.perform(event as EventObject & Record<string, unknown>, steps[i + 1]?.event, staked);
       }
       taken.push(steps[i].taken);
       if (process.env.MODEL_DEBUG) process.stderr.write(`  step ${i} ${event.type} ${Date.now() - t0} ms\n`);

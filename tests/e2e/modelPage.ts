@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { IndexResponse } from '../../src/api/contract.ts';
 import { toMinor } from '../../src/domain/money.ts';
+import { cheapestAtLeast, multiplierMinPrice } from '../../src/domain/multiplier.ts';
 import { PG_E2E } from '../../playwright.config.ts';
 import { LOCKED_ID, TOP_ID } from '../machines/fixtures.ts';
 import { BP_COOKIE_NAME, expectedBpScreen, type BpScreen } from '../ui/page/bpScreen.ts';
@@ -187,6 +188,18 @@ export class ModelPage {
     const cell = this.page.getByTestId(`target-item-${this.targetId}`);
     if (!(await cell.isVisible())) await this.page.getByTestId('search-right').fill(index.uitems.find((i) => i.id === this.targetId)!.name);
     await cell.click();
+  }
+
+  /**
+   * Whether a multiplier button finds a target on the real server: the cheapest catalogue item at or above the
+   * real stake x the multiplier (src/machines/selection.ts). The model's fixture always has one, but a starter
+   * pack is drawn at random, and about 3 % of them hold an item above half the catalogue's dearest price.
+   */
+  async multiplierFinds(stakedModelIds: number[], multiplier: number): Promise<boolean> {
+    const index = (await (await this.page.request.post(`${this.base}/api/upgrade/index`)).json()) as IndexResponse;
+    const ids = await Promise.all(stakedModelIds.map((m) => this.roleId(m)));
+    const stake = ids.reduce((t, id) => t + toMinor(index.inventory!.find((i) => i.id === id)!.price), 0);
+    return cheapestAtLeast(index.uitems, multiplierMinPrice(stake, multiplier)) !== null;
   }
 
   /** Does a player's (or the wheel's) part of a model event; answers and timers arrive by themselves. */

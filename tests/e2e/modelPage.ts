@@ -275,6 +275,10 @@ export class ModelPage {
     if (s.matches('playing')) await expect(this.page.getByTestId('play')).toHaveAttribute('aria-busy', 'true');
     if (s.matches('selecting')) {
       await expect(this.page.getByTestId('play')).not.toHaveAttribute('aria-busy', 'true');
+      // The stake as the page counts it (the first number in the line, en and ru), so that a pick the page did not
+      // take fails at its own step rather than as a Play button in the wrong state later.
+      const staked = (c as unknown as { staked: unknown[] }).staked.length;
+      await expect(this.page.getByTestId('staked-count')).toHaveText(new RegExp(`^\\D*${staked}\\D`));
       // The button is enabled exactly when the chart accepts user.play (a stake and a pricier target).
       if (s.can({ type: 'user.play' })) await expect(this.page.getByTestId('play')).toBeEnabled();
       else await expect(this.page.getByTestId('play')).toBeDisabled();

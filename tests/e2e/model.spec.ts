@@ -18,7 +18,7 @@ import { cachedPlan } from '../machines/pathCache.ts';
 import type { TransitionPath } from '../machines/paths.ts';
 import { writeReport } from '../machines/reports.ts';
 import { PAGE_PLANS, PASSING } from '../ui/page/uiModel.ts';
-import { DOTA_BASE, MODEL_BASE, ModelPage, sessionKind, URL_OF } from './modelPage.ts';
+import { DOTA_BASE, MODEL_BASE, ModelPage, Retry, sessionKind, URL_OF } from './modelPage.ts';
 
 /** Full spin (the page's SPIN_MS) and the result pause; the clock jumps past them in steps GSAP follows. */
 const SPIN_MS = 5000;
@@ -42,8 +42,6 @@ const dotaPaths = coveringSet(cachedPlan(PAGE_PLANS.dota.name, upgradeMachine, P
  */
 const coverageDir = () => path.join(test.info().project.outputDir, 'model-coverage');
 
-/** The server's random draw (a roll, a starter pack) cannot follow the path: try again with fresh players. */
-class Retry extends Error {}
 
 const isAnswer = (e: EventObject | undefined) => !!e && /^xstate\.(done|error)\.actor\./.test(e.type);
 const actorOf = (e: EventObject) => /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(e.type)?.[1] ?? '';

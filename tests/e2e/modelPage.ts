@@ -68,6 +68,9 @@ export function sessionKind(e: EventObject): Kind | undefined {
   return (out.index?.inventory?.length ?? 0) > 0 ? 'full' : 'empty';
 }
 
+/** The server's random draw (a roll, a starter pack) cannot follow the path: try again with fresh players. */
+export class Retry extends Error {}
+
 /** One attempt at one path in one fresh browser context. */
 export class ModelPage {
   private readonly players: Partial<Record<'full' | 'empty', Player>> = {};
@@ -183,7 +186,10 @@ export class ModelPage {
       const stake = ids.reduce((t, id) => t + toMinor(index.inventory!.find((i) => i.id === id)!.price), 0);
       const floor = this.expectsLoss ? stake * 50 : stake + 1;
       const sorted = index.uitems.filter((i) => i.type_prize !== 13 && toMinor(i.price) >= floor).sort((a, b) => a.price - b.price);
-      this.targetId = (sorted[0] ?? index.uitems.reduce((a, b) => (a.price > b.price ? a : b))).id;
+      const target = sorted[0] ?? index.uitems.reduce((a, b) => (a.price > b.price ? a : b));
+      // The model's targets are all dearer than its stake; a random starter pack can hold the catalogue's dearest item.
+      if (toMinor(target.price) <= stake) throw new Retry(`no catalogue item is dearer than the stake (${stake} minor units)`);
+      this.targetId = target.id;
     }
     const cell = this.page.getByTestId(`target-item-${this.targetId}`);
     if (!(await cell.isVisible())) await this.page.getByTestId('search-right').fill(index.uitems.find((i) => i.id === this.targetId)!.name);
@@ -193,7 +199,7 @@ export class ModelPage {
   /**
    * Whether a multiplier button finds a target on the real server: the cheapest catalogue item at or above the
    * real stake x the multiplier (src/machines/selection.ts). The model's fixture always has one, but a starter
-   * pack is drawn at random, and about 3 % of them hold an item above half the catalogue's dearest price.
+   * pack is drawn at random, and about 3 % of them hold an item dearer than half the catalogue's dearest.
    */
   async multiplierFinds(stakedModelIds: number[], multiplier: number): Promise<boolean> {
     const index = (await (await this.page.request.post(`${this.base}/api/upgrade/index`)).json()) as IndexResponse;

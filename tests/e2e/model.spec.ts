@@ -42,7 +42,6 @@ const dotaPaths = coveringSet(cachedPlan(PAGE_PLANS.dota.name, upgradeMachine, P
  */
 const coverageDir = () => path.join(test.info().project.outputDir, 'model-coverage');
 
-
 const isAnswer = (e: EventObject | undefined) => !!e && /^xstate\.(done|error)\.actor\./.test(e.type);
 const actorOf = (e: EventObject) => /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(e.type)?.[1] ?? '';
 

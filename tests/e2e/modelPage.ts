@@ -8,6 +8,7 @@ import { expect, request as playwrightRequest, type BrowserContext, type Page, t
 import pg from 'pg';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { IndexResponse } from '../../src/api/contract.ts';
+import { isUsable } from '../../src/domain/item.ts';
 import { toMinor } from '../../src/domain/money.ts';
 import { cheapestAtLeast, multiplierMinPrice } from '../../src/domain/multiplier.ts';
 import { PG_E2E } from '../../playwright.config.ts';
@@ -178,14 +179,24 @@ export class ModelPage {
     await this.click(`inv-item-${id}`);
   }
 
+  /** The server's index answer for the browser's player, as the page loads it. */
+  private async index(): Promise<IndexResponse> {
+    return (await (await this.page.request.post(`${this.base}/api/upgrade/index`)).json()) as IndexResponse;
+  }
+
+  /** The real stake (minor units) of model items, by the prices in an index answer. */
+  private async stakeOf(index: IndexResponse, modelIds: number[]): Promise<number> {
+    const ids = await Promise.all(modelIds.map((m) => this.roleId(m)));
+    return ids.reduce((t, id) => t + toMinor(index.inventory!.find((i) => i.id === id)!.price), 0);
+  }
+
   /** A target just above the stake (a likely win) or 50x it (a likely loss), found with the search box, clicked. */
   async pickTarget(stakedModelIds: number[]): Promise<void> {
-    const index = (await (await this.page.request.post(`${this.base}/api/upgrade/index`)).json()) as IndexResponse;
+    const index = await this.index();
     if (this.targetId === null) {
-      const ids = stakedModelIds.length ? await Promise.all(stakedModelIds.map((m) => this.roleId(m))) : [await this.roleId(TOP_ID)];
-      const stake = ids.reduce((t, id) => t + toMinor(index.inventory!.find((i) => i.id === id)!.price), 0);
+      const stake = await this.stakeOf(index, stakedModelIds.length ? stakedModelIds : [TOP_ID]);
       const floor = this.expectsLoss ? stake * 50 : stake + 1;
-      const sorted = index.uitems.filter((i) => i.type_prize !== 13 && toMinor(i.price) >= floor).sort((a, b) => a.price - b.price);
+      const sorted = index.uitems.filter((i) => isUsable(i) && toMinor(i.price) >= floor).sort((a, b) => a.price - b.price);
       const target = sorted[0] ?? index.uitems.reduce((a, b) => (a.price > b.price ? a : b));
       // The model's targets are all dearer than its stake; a random starter pack can hold the catalogue's dearest item.
       if (toMinor(target.price) <= stake) throw new Retry(`no catalogue item is dearer than the stake (${stake} minor units)`);
@@ -202,10 +213,8 @@ export class ModelPage {
    * pack is drawn at random, and about 3 % of them hold an item dearer than half the catalogue's dearest.
    */
   async multiplierFinds(stakedModelIds: number[], multiplier: number): Promise<boolean> {
-    const index = (await (await this.page.request.post(`${this.base}/api/upgrade/index`)).json()) as IndexResponse;
-    const ids = await Promise.all(stakedModelIds.map((m) => this.roleId(m)));
-    const stake = ids.reduce((t, id) => t + toMinor(index.inventory!.find((i) => i.id === id)!.price), 0);
-    return cheapestAtLeast(index.uitems, multiplierMinPrice(stake, multiplier)) !== null;
+    const index = await this.index();
+    return cheapestAtLeast(index.uitems, multiplierMinPrice(await this.stakeOf(index, stakedModelIds), multiplier)) !== null;
   }
 
   /** Does a player's (or the wheel's) part of a model event; answers and timers arrive by themselves. */
@@ -261,7 +270,7 @@ export class ModelPage {
    * site that there are no BP controls. `events` led to `s`.
    */
   async check(s: AnyMachineSnapshot, events: EventObject[]): Promise<void> {
-    const c = s.context as { notice: unknown; rollUnder: number | boolean; sound: boolean; user: unknown; inventory: unknown[]; site: { bpMode: boolean; resultPanel: string } };
+    const c = s.context as { notice: unknown; rollUnder: number | boolean; sound: boolean; user: unknown; inventory: unknown[]; staked: unknown[]; site: { bpMode: boolean; resultPanel: string } };
     const shown = screenOf(s);
     if (shown) await expect(this.page.getByTestId(shown)).toBeVisible();
     const v = JSON.stringify(s.value);
@@ -269,7 +278,7 @@ export class ModelPage {
       await expect(this.page.getByTestId('result-panel')).toHaveAttribute('data-outcome', s.matches({ result: 'win' } as never) ? 'win' : 'loss');
     }
     if (!s.matches('error') && c.site.bpMode) {
-      const index = (await (await this.page.request.post(`${this.base}/api/upgrade/index`)).json()) as IndexResponse;
+      const index = await this.index();
       const want = expectedBpScreen(s, events, index.uitems);
       expect(want.targetIds.length).toBeGreaterThan(0);
       // The grid follows the filters at lower priority (useDeferredValue): poll until it has.
@@ -283,8 +292,7 @@ export class ModelPage {
       await expect(this.page.getByTestId('play')).not.toHaveAttribute('aria-busy', 'true');
       // The stake as the page counts it (the first number in the line, en and ru), so that a pick the page did not
       // take fails at its own step rather than as a Play button in the wrong state later.
-      const staked = (c as unknown as { staked: unknown[] }).staked.length;
-      await expect(this.page.getByTestId('staked-count')).toHaveText(new RegExp(`^\\D*${staked}\\D`));
+      await expect(this.page.getByTestId('staked-count')).toHaveText(new RegExp(`^\\D*${c.staked.length}\\D`));
       // The button is enabled exactly when the chart accepts user.play (a stake and a pricier target).
       if (s.can({ type: 'user.play' })) await expect(this.page.getByTestId('play')).toBeEnabled();
       else await expect(this.page.getByTestId('play')).toBeDisabled();

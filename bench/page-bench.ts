@@ -15,7 +15,7 @@ import { SPIN_END_MARK, SPIN_START_MARK } from '../src/canvas/spinMarks.ts';
 import { quietNote, waitForQuietMachine } from './lib/quiet.ts';
 import { median, percentile } from './lib/stats.ts';
 import { CPU_THROTTLE, freshContext, heapAfterGc, launch, PROBES, signedInContext, throttled } from './page/browser.ts';
-import { openPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems, SPIN_PREFS, waitUntilIdle } from './page/flows.ts';
+import { openPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems, SPIN_PREFS, TYPED, typeBenchSearch, waitUntilIdle } from './page/flows.ts';
 import { heapSplit, type HeapSplit } from './page/heapSnapshot.ts';
 import { scriptFrames, scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
 
@@ -25,7 +25,6 @@ const LOADS = 3;
 const HEAP_GAMES = 50;
 /** A safety cap: 50 fast-forwarded games take 60 to 130 s on this machine (2 to 2.5 s each under load). */
 const HEAP_MAX_SECONDS = 200;
-const TYPED = 'StatTrak AK-47 Redline';
 
 /** BENCH_TRACE_EXTRA=a,b: more trace categories for the spin's and the typing's traces (e.g. the CPU profiler). */
 const extraCategories = () => (process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean);
@@ -237,10 +236,7 @@ async function heapFigures(browser: Browser, server: BenchServer, data: BenchDat
 
 /** Types the bench's search; per key, the time to the result painted on screen and in every cell (keysAll). */
 async function typeInSearch(page: Page): Promise<{ keys: number[]; keysAll: number[] }> {
-  await page.getByTestId('search-right').click();
-  await page.keyboard.type(TYPED, { delay: 150 });
-  for (let i = 0; i < 8; i++) await page.keyboard.press('Backspace', { delay: 150 });
-  await page.waitForTimeout(1000);
+  await typeBenchSearch(page);
   const { keys, keysAll } = await probes(page);
   return { keys, keysAll };
 }

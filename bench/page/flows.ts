@@ -105,6 +105,21 @@ export async function playGame(page: Page, fastForward: boolean): Promise<void> 
   await panel.waitFor({ state: 'visible', timeout: 30_000 });
 }
 
+/** What the search bench types into the target search, one key at a time. */
+export const TYPED = 'StatTrak AK-47 Redline';
+
+/**
+ * Types the bench's search into the focused-by-click target search: TYPED, then 8 backspaces, 150 ms apart (about a
+ * fast typist's pace), then waits a second for the last key's settle render. The probes (bench/page/browser.ts)
+ * time each key.
+ */
+export async function typeBenchSearch(page: Page): Promise<void> {
+  await page.getByTestId('search-right').click();
+  await page.keyboard.type(TYPED, { delay: 150 });
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Backspace', { delay: 150 });
+  await page.waitForTimeout(1000);
+}
+
 /** Returns from the result panel (the page reloaded the inventory on its own after the game). */
 export async function returnFromGame(page: Page): Promise<void> {
   const button = page.getByTestId('return');

@@ -1,6 +1,6 @@
 /**
  * The offline picture of a catalogue item: a rarity-coloured glow, an emblem of the item's kind and its short
- * name in two lines (item cells take it without the text: PictureOptions). Compact (under 3 KB), self-contained (no external fonts or images), so it works as an
+ * name in two lines. Compact (under 3 KB), self-contained (no external fonts or images), so it works as an
  * <img src> and as a Pixi texture alike. Every piece of text is XML-escaped: names carry '&', quotes, '★', '™'.
  */
 import { DOTA_RARITIES, RARITY_COLORS } from '../../src/domain/constants.ts';
@@ -66,51 +66,36 @@ function guessKind(name: string): EmblemKind {
   return 'gem';
 }
 
-/** A badge in the top corner: a coloured chip, with its label when the picture is lettered. */
-function badge(x: number, label: string, color: string, anchorEnd: boolean, lettering: boolean): string {
+function badge(x: number, label: string, color: string, anchorEnd: boolean): string {
   const w = label.length * 7 + 10;
   const left = anchorEnd ? x - w : x;
   return `<rect x="${left}" y="8" width="${w}" height="17" rx="4" fill="${color}" fill-opacity=".9"/>`
-    + (lettering ? `<text x="${left + w / 2}" y="20.5" font-size="11" font-weight="700" fill="#10131a" text-anchor="middle">${escapeXml(label)}</text>` : '');
-}
-
-export interface PictureOptions {
-  /**
-   * Whether the picture carries text: the name in two lines, the badges' labels, a level bundle's count. Item cells
-   * ask for the picture without (cellPicture in src/domain/item.ts): at their size the text is unreadable, the cell
-   * prints the name anyway, and every text run costs the page's main thread font matching and shaping.
-   */
-  lettering: boolean;
+    + `<text x="${left + w / 2}" y="20.5" font-size="11" font-weight="700" fill="#10131a" text-anchor="middle">${escapeXml(label)}</text>`;
 }
 
 /** The SVG picture of an item (256x192), from its name and rarity type. */
-export function itemSvg(item: { name: string; type: string }, { lettering }: PictureOptions = { lettering: true }): string {
+export function itemSvg(item: { name: string; type: string }): string {
   const color = Object.hasOwn(RARITY_COLORS, item.type) ? RARITY_COLORS[item.type] : FALLBACK_COLOR;
   const p = parse(item.name, item.type);
   // A per-item id keeps gradients apart if several pictures are ever inlined into one document.
   const id = `g${fnv1a(item.name).toString(36)}`;
   const emblem = p.kind === 'level'
     ? `<path d="${LEVEL_SHIELD}" fill="${color}" fill-opacity=".25" stroke="${color}" stroke-width="3"/>`
-      + (lettering
-        ? `<text x="100" y="28" font-size="11" font-weight="700" fill="${color}" text-anchor="middle" letter-spacing="2">LVL</text>`
-          + `<text x="100" y="56" font-size="${String(p.level).length > 3 ? 20 : 26}" font-weight="800" fill="#fff" text-anchor="middle">${p.level}</text>`
-        : '')
+      + `<text x="100" y="28" font-size="11" font-weight="700" fill="${color}" text-anchor="middle" letter-spacing="2">LVL</text>`
+      + `<text x="100" y="56" font-size="${String(p.level).length > 3 ? 20 : 26}" font-weight="800" fill="#fff" text-anchor="middle">${p.level}</text>`
     : `<path d="${EMBLEM_PATHS[p.kind]}" fill="#e6ebf2" fill-opacity=".93" stroke="${color}" stroke-width="2" stroke-linejoin="round"/>`
       + (p.kind === 'gem' ? `<path d="M64 26H136" stroke="${color}" stroke-width="2"/>` : '');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="192" viewBox="0 0 256 192"${lettering ? ` font-family="${FONT}"` : ''}>`
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="192" viewBox="0 0 256 192" font-family="${FONT}">`
     + `<defs><radialGradient id="${id}" cx="50%" cy="50%" r="50%">`
     + `<stop offset="0" stop-color="${color}" stop-opacity=".55"/><stop offset=".6" stop-color="${color}" stop-opacity=".16"/>`
     + `<stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient></defs>`
     + `<ellipse cx="128" cy="76" rx="124" ry="74" fill="url(#${id})"/>`
     + `<ellipse cx="128" cy="124" rx="70" ry="6" fill="#000" fill-opacity=".3"/>`
     + `<g transform="translate(28 36)">${emblem}</g>`
-    + (p.badge ? badge(8, p.badge[0], p.badge[1], false, lettering) : '')
-    + (p.wear ? badge(248, p.wear, '#c9d1dc', true, lettering) : '')
-    + (lettering
-      ? `<g text-anchor="middle" stroke="#0b0e13" stroke-width="3" stroke-linejoin="round" paint-order="stroke">`
-        + `<text x="128" y="154" font-size="15" font-weight="700" fill="#fff">${escapeXml(fit(p.line1, 28))}</text>`
-        + (p.line2 ? `<text x="128" y="174" font-size="13" fill="#c9d1dc">${escapeXml(fit(p.line2, 32))}</text>` : '')
-        + '</g>'
-      : '')
-    + `<rect x="100" y="184" width="56" height="3" rx="1.5" fill="${color}"/></svg>`;
+    + (p.badge ? badge(8, p.badge[0], p.badge[1], false) : '')
+    + (p.wear ? badge(248, p.wear, '#c9d1dc', true) : '')
+    + `<g text-anchor="middle" stroke="#0b0e13" stroke-width="3" stroke-linejoin="round" paint-order="stroke">`
+    + `<text x="128" y="154" font-size="15" font-weight="700" fill="#fff">${escapeXml(fit(p.line1, 28))}</text>`
+    + (p.line2 ? `<text x="128" y="174" font-size="13" fill="#c9d1dc">${escapeXml(fit(p.line2, 32))}</text>` : '')
+    + `</g><rect x="100" y="184" width="56" height="3" rx="1.5" fill="${color}"/></svg>`;
 }

@@ -69,8 +69,7 @@ export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promis
 /** Item pictures and the static SPA. */
 export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/app/public/items/:file', async (req, reply) => {
-    // <id>.svg, the full picture; <id>.cell.svg, the same without lettering, for item cells (cellPicture).
-    const match = /^(\d{1,10})(\.cell)?\.svg$/.exec((req.params as { file: string }).file);
+    const match = /^(\d{1,10})\.svg$/.exec((req.params as { file: string }).file);
     if (!match) throw new AppError(404, 'not_found');
     const [item] = await ctx.db
       .select({ name: catalogueItems.name, type: catalogueItems.type })
@@ -82,7 +81,7 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(itemSvg(item, { lettering: !match[2] }));
+      .send(itemSvg(item));
   });
 
   // The site root has no file of its own: it is the SPA too.

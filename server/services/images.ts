@@ -1,5 +1,4 @@
 /** Where an item's picture lives: a real image under IMAGE_BASE_URL, else the generated SVG the server serves. */
-import { generatedPicture } from '../../src/domain/item.ts';
 import type { Config } from '../config.ts';
 
 /** The public URL of a catalogue item's picture. */
@@ -7,5 +6,5 @@ export function itemImageUrl(config: Pick<Config, 'imageBaseUrl'>, item: { id: n
   if (config.imageBaseUrl && item.image) {
     return /^https?:\/\//.test(item.image) ? item.image : `${config.imageBaseUrl}/${item.image.replace(/^\/+/, '')}`;
   }
-  return generatedPicture(item.id);
+  return `/app/public/items/${item.id}.svg`;
 }

@@ -22,21 +22,3 @@ export function splitName(name: string): [string, string] {
   const at = name.indexOf(' | ');
   return at < 0 ? [name, ''] : [name.slice(0, at), name.slice(at + 3)];
 }
-
-/** Where the server serves the generated picture of catalogue item `id` (server/catalogue/image.ts). */
-export function generatedPicture(id: number): string {
-  return `/app/public/items/${id}.svg`;
-}
-
-const GENERATED_PICTURE = /^\/app\/public\/items\/(\d{1,10})\.svg$/;
-
-/**
- * The picture an item cell shows: for a generated picture, its variant without lettering (a cell shows the picture
- * at 96 x 72, where the picture's 15 px name line is 6 px high and unreadable, and the cell prints the name below
- * it anyway; every SVG text run also costs the page's main thread font matching and shaping while the player
- * types); any other picture (IMAGE_BASE_URL) as it is.
- */
-export function cellPicture(image: string): string {
-  const generated = GENERATED_PICTURE.exec(image);
-  return generated ? `/app/public/items/${generated[1]}.cell.svg` : image;
-}

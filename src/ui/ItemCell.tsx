@@ -1,7 +1,7 @@
 /** One item cell: picture on a rarity glow, price, two-line name, rarity strip; selected and locked looks. */
 import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { RARITY_COLORS } from '../domain/constants.ts';
-import { cellPicture, isUsable, splitName, type Item } from '../domain/item.ts';
+import { isUsable, splitName, type Item } from '../domain/item.ts';
 import { CheckIcon, LockIcon } from './icons.tsx';
 import { whenVisible } from './whenVisible.ts';
 
@@ -34,7 +34,7 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
   const art = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => (near || !art.current ? undefined : whenVisible(art.current, () => setNear(true))), [near]);
-  const src = near && picture ? cellPicture(item.image) : undefined;
+  const src = near && picture ? item.image : undefined;
   // The <img> is keyed by the last picture this cell was given: a new picture gets an element of its own (never one
   // still showing an earlier item's picture while the new file loads), but a cell whose item has no picture asked
   // for yet keeps its element and only drops its src, which clears the picture at once. A key press that replaces

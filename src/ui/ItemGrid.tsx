@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { TargetView } from '../machines/context.ts';
 import type { SortDirection } from '../domain/filters.ts';
-import { cellPicture, type Item } from '../domain/item.ts';
+import type { Item } from '../domain/item.ts';
 import type { Side } from '../machines/events.ts';
 import { leftResult, prepareSearch, rightResult, slicePage } from '../machines/views.ts';
 import { afterPaint } from './afterPaint.ts';
@@ -154,5 +154,5 @@ function usePictured(items: readonly Item[], text: string): (item: Item) => bool
     return () => clearTimeout(timer);
   }, [ids, text]);
   const all = settled === ids;
-  return (item) => all || askedPictures.has(cellPicture(item.image));
+  return (item) => all || askedPictures.has(item.image);
 }

@@ -5,7 +5,6 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { RARITY_COLORS } from '../domain/constants.ts';
-import { cellPicture } from '../domain/item.ts';
 import { caseLink, rollCheckPath } from '../site/variant.ts';
 import { PageActor } from './pageActor.ts';
 import { navigate } from './routes.ts';
@@ -87,7 +86,7 @@ export function ResultPanel() {
       <h3 className="result__title">{t('result.loss')}</h3>
       <p className="result__line">{t('result.lossLine')}</p>
       <ul className="result__stake" aria-label={t('wheel.stake')}>
-        {stake.map((i) => <li key={i.id}><img src={cellPicture(i.image)} alt={i.name} title={i.name} width="56" height="42" /></li>)}
+        {stake.map((i) => <li key={i.id}><img src={i.image} alt={i.name} title={i.name} width="56" height="42" /></li>)}
       </ul>
       <p className="result__roll">{t('result.roll')} <span className="num">{roll}</span></p>
       {tickets}

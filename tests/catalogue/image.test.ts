@@ -38,23 +38,6 @@ describe('itemSvg', () => {
     expect(bytes(svg)).toBeLessThan(MAX_BYTES);
   });
 
-  it.each([
-    ['a StatTrak skin with its wear', { name: '★ StatTrak™ Karambit | Doppler (Minimal Wear)', type: 'special' }],
-    ['a level bundle', { name: '3000 Levels', type: 'Immortal' }],
-    ['a Dota item', { name: 'Exalted Fractal Horns of the Outer Rift', type: 'Arcana' }],
-    ['a name full of XML specials', { name: `AK-47 | <"Q&A'> (Factory New)`, type: 'covert' }],
-  ])('draws the cell picture of %s without any text, keeping the glow, the emblem and the badge chips', (_what, item) => {
-    const lettered = itemSvg(item);
-    const cell = itemSvg(item, { lettering: false });
-    expect(xmlTexts(cell)).toEqual([]);
-    expect(cell).not.toContain('<text');
-    expect(cell).not.toContain('font-family');
-    // Everything but the text is the same picture.
-    const shapes = (svg: string) => svg.replace(/<text[^>]*>[^<]*<\/text>/g, '').replace(/<g text-anchor[^>]*><\/g>/, '').replace(/ font-family="[^"]*"/, '');
-    expect(cell).toBe(shapes(lettered));
-    expect(cell.match(/<rect /g)?.length ?? 0).toBe(lettered.match(/<rect /g)?.length ?? 0);
-  });
-
   it('cuts a very long name with an ellipsis and stays small', () => {
     const svg = itemSvg({ name: `${'Ж&'.repeat(60)} | ${'<'.repeat(150)}`, type: 'covert' });
     const [line1, line2] = xmlTexts(svg);

@@ -33,8 +33,7 @@ describe('item pictures', () => {
     // The <img> is keyed by its picture's address (ItemCell): the picture comes in an element of its own, in the
     // same reserved box.
     const pictured = container.querySelector('img')!;
-    // The generated picture's cell variant, without lettering (cellPicture).
-    expect(pictured.getAttribute('src')).toBe('/app/public/items/7.cell.svg');
+    expect(pictured.getAttribute('src')).toBe(item.image);
     expect([pictured.getAttribute('width'), pictured.getAttribute('height')]).toEqual(['96', '72']);
     expect(container.querySelectorAll('img')).toHaveLength(1);
   });
@@ -51,6 +50,6 @@ describe('item pictures', () => {
   it('load at once where there is no IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     const { container } = cell();
-    expect(container.querySelector('img')!.getAttribute('src')).toBe('/app/public/items/7.cell.svg');
+    expect(container.querySelector('img')!.getAttribute('src')).toBe(item.image);
   });
 });

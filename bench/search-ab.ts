@@ -102,7 +102,8 @@ async function main(): Promise<void> {
     fs.rmSync(distDir, { recursive: true, force: true });
   }
   const control = keys[names[0]].filter((k) => k.length === keys[names[0]][0].length);
-  const perKey = (runs: number[][]) => runs[0].map((_, i) => median(runs.map((k) => k[i])));
+  // Per key position, the median over sessions (sessions with a key the probe missed are left out).
+  const perKey = (runs: number[][]) => (runs[0] ?? []).map((_, i) => median(runs.map((k) => k[i])));
   const controlPerKey = perKey(control);
   const lines = names.map((name) => {
     const runs = keys[name].filter((k) => k.length === controlPerKey.length);

@@ -15,7 +15,7 @@ import { SPIN_END_MARK, SPIN_START_MARK } from '../src/canvas/spinMarks.ts';
 import { quietNote, waitForQuietMachine, type Quiet } from './lib/quiet.ts';
 import { median, percentile } from './lib/stats.ts';
 import { CPU_THROTTLE, freshContext, heapAfterGc, launch, PROBES, signedInContext, throttled } from './page/browser.ts';
-import { openPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems, SPIN_PREFS, TYPED, typeBenchSearch, waitUntilIdle } from './page/flows.ts';
+import { openPage, openProbedPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems, SPIN_PREFS, TYPED, typeBenchSearch, waitUntilIdle } from './page/flows.ts';
 import { heapSplit, type HeapSplit } from './page/heapSnapshot.ts';
 import { scriptFrames, scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
 
@@ -88,11 +88,8 @@ async function loadFigures(browser: Browser, server: BenchServer, data: BenchDat
 }
 
 async function spinFigures(browser: Browser, server: BenchServer, data: BenchData, raw: Record<string, unknown>): Promise<Figure[]> {
-  const context = await signedInContext(browser, server.url, data.indexPlayer.cookie, SPIN_PREFS);
-  const page = await context.newPage();
-  await page.addInitScript(PROBES);
-  await throttled(page);
-  await openPage(page, server.url);
+  const page = await openProbedPage(browser, server.url, data.indexPlayer.cookie, SPIN_PREFS);
+  const context = page.context();
   await searchGameItems(page, data);
   await pickGame(page, data);
   // The wheel chunk loads lazily; one game first so the measured spin is a warm one, as every spin after the first.
@@ -251,11 +248,7 @@ const SEARCH_PAGES = Math.max(1, Number(process.env.BENCH_SEARCH_PAGES ?? 3));
 async function typingFigures(browser: Browser, server: BenchServer, data: BenchData, raw: Record<string, unknown>): Promise<Figure[]> {
   const sessions: Array<{ keys: number[]; keysAll: number[]; floor: number[]; quiet: Quiet }> = [];
   for (let s = 0; s < SEARCH_PAGES; s++) {
-    const context = await signedInContext(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS);
-    const page = await context.newPage();
-    await page.addInitScript(PROBES);
-    await throttled(page);
-    await openPage(page, server.url);
+    const page = await openProbedPage(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS);
     // The player reads the page first: typing at the first cell's paint measured the first screen's picture
     // documents and other start-up work landing in the first keys' frames, not the search.
     await waitUntilIdle(page);
@@ -270,7 +263,7 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
     await page.goto(`${server.url}/blank.html`);
     await waitUntilIdle(page);
     const floor = (await typeInSearch(page)).keys;
-    await context.close();
+    await page.context().close();
     sessions.push({ keys, keysAll, floor, quiet });
   }
   const keys = sessions.flatMap((s) => s.keys);

@@ -24,8 +24,8 @@ import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { prepareDatabase, shapeCatalogue } from './lib/prepare.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
 import { median, percentile } from './lib/stats.ts';
-import { launch, PROBES, signedInContext, throttled } from './page/browser.ts';
-import { openPage, PLAIN_PREFS, typeBenchSearch, waitUntilIdle } from './page/flows.ts';
+import { launch } from './page/browser.ts';
+import { openProbedPage, PLAIN_PREFS, typeBenchSearch, TYPED_KEYS, waitUntilIdle } from './page/flows.ts';
 
 const variants: Record<string, string> = JSON.parse(process.env.BENCH_AB ?? '{"control":""}');
 const names = Object.keys(variants);
@@ -53,9 +53,10 @@ async function session(page: Page, name: string): Promise<number[]> {
     for (const [n, sheet] of Object.entries((window as unknown as { __abSheets: Record<string, CSSStyleSheet> }).__abSheets)) sheet.disabled = n !== on;
   }, name);
   await page.waitForTimeout(400);
-  const before = await page.evaluate(() => (window as unknown as { __bench: { keys: number[] } }).__bench.keys.length);
+  const timed = () => page.evaluate(() => (window as unknown as { __bench: { keys: number[] } }).__bench.keys);
+  const before = (await timed()).length;
   await typeBenchSearch(page);
-  const keys = await page.evaluate((from) => (window as unknown as { __bench: { keys: number[] } }).__bench.keys.slice(from), before);
+  const keys = (await timed()).slice(before);
   await page.getByTestId('search-right').fill('');
   await page.waitForTimeout(600);
   return keys;
@@ -76,12 +77,7 @@ async function main(): Promise<void> {
     await handle.close();
     server = await startServer({ DATABASE_URL: url, DIST_DIR: distDir });
     for (let p = 0; p < pages; p++) {
-      const context = await signedInContext(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS);
-      const page = await context.newPage();
-      await page.addInitScript(PROBES);
-      await page.addInitScript(SHEETS);
-      await throttled(page);
-      await openPage(page, server.url);
+      const page = await openProbedPage(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS, SHEETS);
       await waitUntilIdle(page);
       await session(page, names[0]);
       for (let s = 0; s < sessions; s++) {
@@ -93,7 +89,7 @@ async function main(): Promise<void> {
           log(`page ${p + 1}, session ${s + 1}, ${name}: p95 ${percentile(times, 95).toFixed(1)} ms, median ${median(times).toFixed(1)} ms`);
         }
       }
-      await context.close();
+      await page.context().close();
     }
   } finally {
     await browser.close();
@@ -101,13 +97,15 @@ async function main(): Promise<void> {
     await dropDatabase(db);
     fs.rmSync(distDir, { recursive: true, force: true });
   }
-  const control = keys[names[0]].filter((k) => k.length === keys[names[0]][0].length);
-  // Per key position, the median over sessions (sessions with a key the probe missed are left out).
-  const perKey = (runs: number[][]) => (runs[0] ?? []).map((_, i) => median(runs.map((k) => k[i])));
-  const controlPerKey = perKey(control);
+  // Per key position, the median over sessions (a session with a key the probe missed is left out: its positions
+  // would not line up).
+  const perKey = (runs: number[][]) => {
+    const whole = runs.filter((k) => k.length === TYPED_KEYS);
+    return Array.from({ length: TYPED_KEYS }, (_, i) => median(whole.map((k) => k[i])));
+  };
+  const controlPerKey = perKey(keys[names[0]]);
   const lines = names.map((name) => {
-    const runs = keys[name].filter((k) => k.length === controlPerKey.length);
-    const ratio = median(perKey(runs).map((v, i) => v / controlPerKey[i]));
+    const ratio = median(perKey(keys[name]).map((v, i) => v / controlPerKey[i]));
     const p95s = keys[name].map((k) => percentile(k, 95));
     return `${name}: ${keys[name].length} sessions, session p95 median ${median(p95s).toFixed(1)} ms (${Math.min(...p95s).toFixed(1)} to ${Math.max(...p95s).toFixed(1)}), all keys median ${median(keys[name].flat()).toFixed(1)} ms, per-key median ratio to ${names[0]} ${ratio.toFixed(3)}`;
   });

@@ -1,13 +1,27 @@
 /** What the page bench does on the page: load it, pick a stake and a target, play a game, type a search. */
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import type { BenchData } from '../lib/prepare.ts';
 import { SPIN_END_MARK } from '../../src/canvas/spinMarks.ts';
+import { PROBES, signedInContext, throttled } from './browser.ts';
 
 /** Cookies that switch BP mode and sound off, as the page's own toggles would. */
 export const PLAIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0', dont_play_sound_Upgrades: '1' };
 
 /** BP mode off, sound as a new player has it (on): a measured spin plays its ticks (one track per spin) and outcome. */
 export const SPIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0' };
+
+/**
+ * A page in a fresh signed-in context with the probes (and any further init scripts) installed and the CPU throttled,
+ * opened at /upgrades/ until the target grid shows items. Its context is `page.context()`.
+ */
+export async function openProbedPage(browser: Browser, baseUrl: string, sessionCookie: string, prefs: Record<string, string>, ...initScripts: string[]): Promise<Page> {
+  const context = await signedInContext(browser, baseUrl, sessionCookie, prefs);
+  const page = await context.newPage();
+  for (const script of [PROBES, ...initScripts]) await page.addInitScript(script);
+  await throttled(page);
+  await openPage(page, baseUrl);
+  return page;
+}
 
 /** Opens /upgrades/ and waits until the target grid shows items. */
 export async function openPage(page: Page, baseUrl: string): Promise<void> {
@@ -107,16 +121,19 @@ export async function playGame(page: Page, fastForward: boolean): Promise<void> 
 
 /** What the search bench types into the target search, one key at a time. */
 export const TYPED = 'StatTrak AK-47 Redline';
+const BACKSPACES = 8;
+/** How many keys one typing session presses (and the probes time). */
+export const TYPED_KEYS = TYPED.length + BACKSPACES;
 
 /**
- * Types the bench's search into the focused-by-click target search: TYPED, then 8 backspaces, 150 ms apart (about a
+ * Clicks the target search and types the bench's search into it: TYPED, then 8 backspaces, 150 ms apart (about a
  * fast typist's pace), then waits a second for the last key's settle render. The probes (bench/page/browser.ts)
  * time each key.
  */
 export async function typeBenchSearch(page: Page): Promise<void> {
   await page.getByTestId('search-right').click();
   await page.keyboard.type(TYPED, { delay: 150 });
-  for (let i = 0; i < 8; i++) await page.keyboard.press('Backspace', { delay: 150 });
+  for (let i = 0; i < BACKSPACES; i++) await page.keyboard.press('Backspace', { delay: 150 });
   await page.waitForTimeout(1000);
 }
 

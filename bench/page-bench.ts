@@ -29,11 +29,12 @@ const HEAP_MAX_SECONDS = 200;
 /** BENCH_TRACE_EXTRA=a,b: more trace categories for the spin's and the typing's traces (e.g. the CPU profiler). */
 const extraCategories = () => (process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean);
 
-type Bench = { lcp: number; lcpElement: string; cls: number; commits: number; keys: number[]; keysAll: number[]; sounds: { createOscillator: number; createBufferSource: number } };
+type LcpEntry = { t: number; el: string; size: number; text: string };
+type Bench = { lcp: number; lcpElement: string; lcpAll: LcpEntry[]; fcp: number; cls: number; commits: number; keys: number[]; keysAll: number[]; sounds: { createOscillator: number; createBufferSource: number } };
 const probes = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
 
 async function loadFigures(browser: Browser, server: BenchServer, data: BenchData, distDir: string, raw: Record<string, unknown>): Promise<Figure[]> {
-  const runs: Array<{ lcp: number; cls: number; el: string }> = [];
+  const runs: Array<{ lcp: number; cls: number; el: string; fcp: number; candidates: LcpEntry[] }> = [];
   const blank: number[] = [];
   // The server's first index answer starts its best (quality-11) brotli of the catalogue in the background: seconds
   // of CPU, once per catalogue change, which ran beside the first measured loads on this 2-core machine. The page
@@ -69,7 +70,7 @@ async function loadFigures(browser: Browser, server: BenchServer, data: BenchDat
       await page.waitForTimeout(500);
       if (traceFile) fs.writeFileSync(traceFile, await browser.stopTracing());
       const b = await probes(page);
-      if (url === '/upgrades/') runs.push({ lcp: b.lcp, cls: b.cls, el: b.lcpElement });
+      if (url === '/upgrades/') runs.push({ lcp: b.lcp, cls: b.cls, el: b.lcpElement, fcp: Math.round(b.fcp), candidates: b.lcpAll });
       else blank.push(b.lcp);
       await context.close();
     }

@@ -52,7 +52,7 @@ export async function heapAfterGc(cdp: CDPSession): Promise<number> {
  */
 export const PROBES = `(() => {
   const w = window;
-  w.__bench = { lcp: 0, lcpElement: '', cls: 0, commits: 0, keys: [], keysAll: [], sounds: { createOscillator: 0, createBufferSource: 0 } };
+  w.__bench = { lcp: 0, lcpElement: '', lcpAll: [], fcp: 0, cls: 0, commits: 0, keys: [], keysAll: [], sounds: { createOscillator: 0, createBufferSource: 0 } };
   // Sound sources the page makes on its live AudioContext (a spin's ticks are one buffer source, or an oscillator
   // each where offline rendering is missing; the chime is 8 oscillators, the thud one of each): shows that a spin's
   // sound ran.
@@ -63,8 +63,17 @@ export const PROBES = `(() => {
       proto[name] = function () { w.__bench.sounds[name]++; return create.call(this); };
     }
   }
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) { w.__bench.lcp = e.startTime; w.__bench.lcpElement = e.element ? e.element.tagName + '.' + e.element.className : ''; } })
-    .observe({ type: 'largest-contentful-paint', buffered: true });
+  // Every LCP candidate (time, element, size), and the first contentful paint: a load whose LCP is a later candidate
+  // than its first paint is told from one whose first paint came late.
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      w.__bench.lcp = e.startTime;
+      w.__bench.lcpElement = e.element ? e.element.tagName + '.' + e.element.className : '';
+      w.__bench.lcpAll.push({ t: Math.round(e.startTime), el: w.__bench.lcpElement, size: e.size, text: e.element ? (e.element.textContent || '').slice(0, 40) : '' });
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__bench.fcp = e.startTime; })
+    .observe({ type: 'paint', buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) w.__bench.cls += e.value; })
     .observe({ type: 'layout-shift', buffered: true });
   w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1; },

@@ -71,9 +71,11 @@ async function boot(container: HTMLElement): Promise<void> {
 }
 
 const container = document.getElementById('root')!;
-// The server's first screen paints without script. The module often runs before the browser's first frame (once the
-// document is parsed and the stylesheet is in), so the start-up work and the hydration wait for the next frame to
-// be drawn: queued behind it, not ahead of it. A hidden page draws no frames, so it starts at once.
+// The server's first screen paints without script, and its shell loads this module once the browser has drawn a
+// frame (server/prerender.ts, deferEntry). Where the module still runs before any paint (a shell that loads it
+// as a plain script, such as the dev server's), the start-up work and the hydration wait for the next frame to be
+// drawn: queued behind it, not ahead of it. A hidden page draws no frames, so it starts at once.
 const start = () => void boot(container);
-if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && document.visibilityState !== 'hidden') requestAnimationFrame(() => setTimeout(start));
+const painted = () => typeof performance.getEntriesByType === 'function' && performance.getEntriesByType('paint').length > 0;
+if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && document.visibilityState !== 'hidden' && !painted()) requestAnimationFrame(() => setTimeout(start));
 else start();

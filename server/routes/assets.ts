@@ -13,7 +13,7 @@ import { catalogueItems } from '../db/schema.ts';
 import type { SiteResponse } from '../../src/api/contract.ts';
 import { SITE_META_NAME } from '../../src/site/fromDocument.ts';
 import { siteInfo } from '../config.ts';
-import { cspWithFirstScreen, firstScreen, shellWithFirstScreen } from '../prerender.ts';
+import { cspWithFirstScreen, deferEntry, firstScreen, shellWithFirstScreen } from '../prerender.ts';
 import { AppError } from '../messages.ts';
 import type { AppContext } from './context.ts';
 
@@ -59,11 +59,13 @@ export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promis
   const site = siteAnswer(ctx);
   const { url, headers } = reply.request;
   const screen = firstScreen(site, url, headers.cookie);
+  // A first screen paints without script, so the entry waits for that paint (server/prerender.ts, deferEntry).
+  const shell = screen ? deferEntry(html) : { html, scriptHash: null };
   const csp = reply.getHeader('content-security-policy');
-  if (typeof csp === 'string') reply.header('content-security-policy', cspWithFirstScreen(csp, screen));
+  if (typeof csp === 'string') reply.header('content-security-policy', cspWithFirstScreen(csp, screen, shell.scriptHash));
   // The first screen follows the preference cookies: a cache must not hand one player's page to another.
   return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie')
-    .send(shellWithFirstScreen(shellWithSite(html, site), screen));
+    .send(shellWithFirstScreen(shellWithSite(shell.html, site), screen));
 }
 
 /** Item pictures and the static SPA. */

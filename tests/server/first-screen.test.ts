@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspWithFirstScreen, prefsFromCookieHeader, shellWithFirstScreen } from '../../server/prerender.ts';
+import { cspWithFirstScreen, deferEntry, prefsFromCookieHeader, shellWithFirstScreen } from '../../server/prerender.ts';
 import { extractStyles } from '../../src/entry-server.tsx';
 import { readPrefs } from '../../src/machines/prefs.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -30,6 +30,8 @@ const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url,
 const root = (html: string) => html.slice(html.indexOf('<div id="root"'), html.lastIndexOf('<script'));
 const styleOf = (html: string) => /<style id="first-screen-style">([^<]*)<\/style>/.exec(html)?.[1];
 const sha = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+/** The texts of the page's inline scripts (those without src). */
+const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^<]*)<\/script>/g)].map((m) => m[1]);
 
 describe('the first screen in the SPA shell', () => {
   it('fills the root on the upgrades routes with the page in its loading state, in the variant\'s language', async () => {
@@ -51,6 +53,8 @@ describe('the first screen in the SPA shell', () => {
       const res = await get(url);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('<style');
+      expect(res.body, url).toContain('<script type="module" src="/assets/x.js"></script>');
+      expect(inlineScripts(res.body), url).toEqual([]);
       expect(res.headers['content-security-policy'], url).toBe(plain);
     }
   });
@@ -63,9 +67,23 @@ describe('the first screen in the SPA shell', () => {
     expect(css).toContain('width:380px');
     expect(res.body.indexOf('<style id="first-screen-style">')).toBeLessThan(res.body.indexOf('</head>'));
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toBe(plain.replace("style-src 'self'", `style-src 'self' ${sha(css)}`));
+    const [loader] = inlineScripts(res.body);
+    expect(csp).toBe(plain.replace("style-src 'self'", `style-src 'self' ${sha(css)}`).replace("script-src 'self'", `script-src 'self' ${sha(loader)}`));
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes/);
-    expect(res.body).not.toMatch(/<script(?![^>]*\bsrc=)/);
+  });
+
+  it('fetches the entry script as early as the plain shell, and starts it once the first frame is drawn', async () => {
+    for (const url of ['/', '/upgrades/', '/upgrades/1,2']) {
+      const res = await get(url);
+      // The entry is preloaded where its script tag was, and the one inline script (the loader) imports it.
+      expect(res.body, url).not.toMatch(/<script[^>]*\bsrc=/);
+      expect(res.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/x.js"><script type="module">');
+      const scripts = inlineScripts(res.body);
+      expect(scripts, url).toHaveLength(1);
+      expect(scripts[0], url).toContain('import("/assets/x.js")');
+      expect(scripts[0], url).toContain('requestAnimationFrame');
+      expect(String(res.headers['content-security-policy']), url).toContain(`script-src 'self' ${sha(scripts[0])}`);
+    }
   });
 
   it('follows the preference cookies as the browser will read them, and says so to caches', async () => {
@@ -110,5 +128,18 @@ describe('the first screen\'s parts', () => {
     expect(shellWithFirstScreen(SHELL, null)).toBe(SHELL);
     expect(cspWithFirstScreen("default-src 'self'", screen)).toBe("default-src 'self'");
     expect(cspWithFirstScreen("default-src 'self';style-src 'self';img-src 'self'", screen)).toBe("default-src 'self';style-src 'self' 'sha256-x';img-src 'self'");
+    expect(cspWithFirstScreen("script-src 'self';style-src 'self'", screen, "'sha256-y'")).toBe("script-src 'self' 'sha256-y';style-src 'self' 'sha256-x'");
+    // No first screen: the entry is not deferred, and no script is admitted.
+    expect(cspWithFirstScreen("script-src 'self'", null, "'sha256-y'")).toBe("script-src 'self'");
+  });
+
+  it('defers the entry as Vite writes it (with crossorigin), in place, and leaves a shell without an entry tag as it was', () => {
+    const vite = '<head><script type="module" crossorigin src="/assets/index-A1.js"></script><link rel="stylesheet" href="/a.css"></head>';
+    const { html, scriptHash } = deferEntry(vite);
+    expect(html).toMatch(/^<head><link rel="modulepreload" crossorigin href="\/assets\/index-A1.js"><script type="module">[^<]+<\/script><link rel="stylesheet" href="\/a.css"><\/head>$/);
+    expect(scriptHash).toBe(sha(inlineScripts(html)[0]));
+    expect(deferEntry(vite)).toEqual({ html, scriptHash });
+    const none = '<head><script src="/classic.js"></script></head>';
+    expect(deferEntry(none)).toEqual({ html: none, scriptHash: null });
   });
 });

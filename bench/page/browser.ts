@@ -52,7 +52,7 @@ export async function heapAfterGc(cdp: CDPSession): Promise<number> {
  */
 export const PROBES = `(() => {
   const w = window;
-  w.__bench = { lcp: 0, lcpElement: '', lcpAll: [], fcp: 0, cls: 0, commits: 0, keys: [], keysAll: [], sounds: { createOscillator: 0, createBufferSource: 0 } };
+  w.__bench = { lcp: 0, lcpElement: '', lcpAll: [], fcp: 0, ready: 0, cls: 0, commits: 0, keys: [], keysAll: [], sounds: { createOscillator: 0, createBufferSource: 0 } };
   // Sound sources the page makes on its live AudioContext (a spin's ticks are one buffer source, or an oscillator
   // each where offline rendering is missing; the chime is 8 oscillators, the thud one of each): shows that a spin's
   // sound ran.
@@ -90,6 +90,15 @@ export const PROBES = `(() => {
     ch.port1.onmessage = () => done(performance.now());
     ch.port2.postMessage(0);
   };
+  // Ready: the first frame painted with target cells in the right grid (the data calls answered, the page booted
+  // and hydrated), from navigation start. Not a target: it shows what the first paint's order costs the rest of the
+  // load. The observer stops at the first match.
+  const ready = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid="grid-right"] [data-testid^="target-item"]')) return;
+    ready.disconnect();
+    requestAnimationFrame(() => after((now) => { w.__bench.ready = now; }));
+  });
+  ready.observe(document, { childList: true, subtree: true });
   let settling = [];
   new MutationObserver(() => {
     const g = grid();

@@ -83,7 +83,7 @@ let deferred: { shell: string; result: DeferredShell } | null = null;
  * screen, already parsed, waited for it to be painted (CDP traces: first contentful paint after
  * `v8.evaluateModule`). Here the entry is fetched as early as before (`<link rel="modulepreload">` in its place),
  * and a small inline module imports it once a frame has been drawn (`requestAnimationFrame`, then a task), or at
- * once in a hidden page, which draws no frames. The loader is admitted by its hash (cspWithFirstScreen); the
+ * once in a hidden page (or one hidden before that frame), which draws no frames. The loader is admitted by its hash (cspWithFirstScreen); the
  * shell is unchanged where Vite's entry tag is not found, and on routes without a first screen.
  */
 export function deferEntry(shell: string): DeferredShell {
@@ -92,7 +92,9 @@ export function deferEntry(shell: string): DeferredShell {
   let result: DeferredShell = { html: shell, scriptHash: null };
   if (match) {
     const src = JSON.stringify(match[1]);
-    const loader = `const go=()=>import(${src});document.visibilityState==="hidden"?go():requestAnimationFrame(()=>setTimeout(go))`;
+    // A page hidden before its first frame draws none, so a change of visibility starts it too (a second import()
+    // of the same module is the same module, evaluated once).
+    const loader = `const go=()=>import(${src});document.visibilityState==="hidden"?go():(requestAnimationFrame(()=>setTimeout(go)),document.addEventListener("visibilitychange",go,{once:true}))`;
     const tags = `<link rel="modulepreload" crossorigin href="${match[1]}"><script type="module">${loader}</script>`;
     result = {
       html: shell.slice(0, match.index) + tags + shell.slice(match.index + match[0].length),

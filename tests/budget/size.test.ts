@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInto, measureBundle, type BundleReport } from '../../bench/lib/bundle.ts';
+import { deferEntry } from '../../server/prerender.ts';
 
 /**
  * KB as 1,000 bytes, the SI unit: the strictest reading of issue 6's "120 KB" and "330 KB", so the budget holds
@@ -34,6 +35,15 @@ describe('the SPA bundle', () => {
 
   it('ships at most 330 KB of gzipped JavaScript in all', () => {
     expect(report.allJsGzipBytes).toBeLessThanOrEqual(ALL_JS_BUDGET);
+  });
+
+  it('writes the entry tag the server defers on the first screen\'s routes (server/prerender.ts), so nothing is lost', () => {
+    const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const { html, scriptHash } = deferEntry(shell);
+    expect(scriptHash, 'Vite\'s entry tag changed: the server would send it undeferred').not.toBeNull();
+    // The deferred shell preloads exactly the files the plain one loads before the first paint.
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+    expect(preloaded.sort()).toEqual([...report.firstPaint].sort());
   });
 
   it('loads Pixi and GSAP only through a dynamic import', () => {

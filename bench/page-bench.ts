@@ -14,7 +14,7 @@ import { startServer, type BenchServer } from './lib/server.ts';
 import { SPIN_END_MARK, SPIN_START_MARK } from '../src/canvas/spinMarks.ts';
 import { quietNote, waitForQuietMachine, type Quiet } from './lib/quiet.ts';
 import { median, percentile } from './lib/stats.ts';
-import { CPU_THROTTLE, freshContext, heapAfterGc, launch, PROBES, signedInContext, throttled } from './page/browser.ts';
+import { CPU_THROTTLE, freshContext, heapAfterGc, launch, PROBES, readProbes, signedInContext, throttled, type LcpCandidate } from './page/browser.ts';
 import { openPage, openProbedPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems, SPIN_PREFS, TYPED, typeBenchSearch, waitUntilIdle } from './page/flows.ts';
 import { heapSplit, type HeapSplit } from './page/heapSnapshot.ts';
 import { scriptFrames, scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
@@ -29,12 +29,9 @@ const HEAP_MAX_SECONDS = 200;
 /** BENCH_TRACE_EXTRA=a,b: more trace categories for the spin's and the typing's traces (e.g. the CPU profiler). */
 const extraCategories = () => (process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean);
 
-type LcpEntry = { t: number; el: string; size: number; text: string };
-type Bench = { lcp: number; lcpElement: string; lcpAll: LcpEntry[]; fcp: number; ready: number; cls: number; commits: number; keys: number[]; keysAll: number[]; sounds: { createOscillator: number; createBufferSource: number } };
-const probes = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
 
 async function loadFigures(browser: Browser, server: BenchServer, data: BenchData, distDir: string, raw: Record<string, unknown>): Promise<Figure[]> {
-  const runs: Array<{ lcp: number; cls: number; el: string; fcp: number; ready: number; candidates: LcpEntry[] }> = [];
+  const runs: Array<{ lcp: number; cls: number; el: string; fcp: number; ready: number; candidates: LcpCandidate[] }> = [];
   const blank: number[] = [];
   // The server's first index answer starts its best (quality-11) brotli of the catalogue in the background: seconds
   // of CPU, once per catalogue change, which ran beside the first measured loads on this 2-core machine. The page
@@ -69,7 +66,7 @@ async function loadFigures(browser: Browser, server: BenchServer, data: BenchDat
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
       if (traceFile) fs.writeFileSync(traceFile, await browser.stopTracing());
-      const b = await probes(page);
+      const b = await readProbes(page);
       if (url === '/upgrades/') runs.push({ lcp: b.lcp, cls: b.cls, el: b.lcpElement, fcp: Math.round(b.fcp), ready: Math.round(b.ready), candidates: b.lcpAll });
       else blank.push(b.lcp);
       await context.close();
@@ -101,11 +98,11 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
   await pickGame(page, data);
   const quiet = await waitForQuietMachine();
   await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...extraCategories()] });
-  const before = await probes(page);
+  const before = await readProbes(page);
   await page.evaluate(() => performance.mark('bench-spin-start'));
   await playGame(page, false);
   await page.evaluate(() => performance.mark('bench-spin-end'));
-  const after = await probes(page);
+  const after = await readProbes(page);
   const commits = after.commits - before.commits;
   const oscillators = after.sounds.createOscillator - before.sounds.createOscillator;
   const bufferSources = after.sounds.createBufferSource - before.sounds.createBufferSource;
@@ -237,7 +234,7 @@ async function heapFigures(browser: Browser, server: BenchServer, data: BenchDat
 /** Types the bench's search; per key, the time to the result painted on screen and in every cell (keysAll). */
 async function typeInSearch(page: Page): Promise<{ keys: number[]; keysAll: number[] }> {
   await typeBenchSearch(page);
-  const { keys, keysAll } = await probes(page);
+  const { keys, keysAll } = await readProbes(page);
   return { keys, keysAll };
 }
 

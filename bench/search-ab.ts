@@ -24,7 +24,7 @@ import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { prepareDatabase, shapeCatalogue } from './lib/prepare.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
 import { median, percentile } from './lib/stats.ts';
-import { launch } from './page/browser.ts';
+import { launch, readProbes } from './page/browser.ts';
 import { openProbedPage, PLAIN_PREFS, typeBenchSearch, TYPED_KEYS, waitUntilIdle } from './page/flows.ts';
 
 const variants: Record<string, string> = JSON.parse(process.env.BENCH_AB ?? '{"control":""}');
@@ -53,10 +53,9 @@ async function session(page: Page, name: string): Promise<number[]> {
     for (const [n, sheet] of Object.entries((window as unknown as { __abSheets: Record<string, CSSStyleSheet> }).__abSheets)) sheet.disabled = n !== on;
   }, name);
   await page.waitForTimeout(400);
-  const timed = () => page.evaluate(() => (window as unknown as { __bench: { keys: number[] } }).__bench.keys);
-  const before = (await timed()).length;
+  const before = (await readProbes(page)).keys.length;
   await typeBenchSearch(page);
-  const keys = (await timed()).slice(before);
+  const keys = (await readProbes(page)).keys.slice(before);
   await page.getByTestId('search-right').fill('');
   await page.waitForTimeout(600);
   return keys;

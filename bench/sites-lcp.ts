@@ -18,14 +18,11 @@ import { buildSpa } from './lib/build.ts';
 import { quietNote, waitForQuietMachine } from './lib/quiet.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
 import { median } from './lib/stats.ts';
-import { CPU_THROTTLE, launch, PROBES, signedInContext, throttled } from './page/browser.ts';
-import { openPage } from './page/flows.ts';
+import { CPU_THROTTLE, launch, readProbes, type LcpCandidate } from './page/browser.ts';
+import { openProbedPage } from './page/flows.ts';
 
 const LOADS = 3;
 const SITES = (process.env.BENCH_SITES ?? 'cs,dota,ru').split(',').filter(Boolean);
-
-type Candidate = { t: number; el: string; size: number; text: string };
-type Probe = { lcp: number; lcpElement: string; lcpAll: Candidate[]; fcp: number; ready: number; cls: number };
 
 /** The demo player's session cookie (`name=value`), signed in through the API as the page does. */
 async function demoCookie(url: string): Promise<string> {
@@ -45,21 +42,17 @@ async function measureSite(site: string, distDir: string, browser: Awaited<Retur
   try {
     server = await startServer({ SITE: site, DATA_DIR: dataDir, DIST_DIR: distDir });
     const cookie = await demoCookie(server.url);
-    const loads: Array<Probe & { candidates: Candidate[] }> = [];
+    const loads: Array<{ lcp: number; fcp: number; ready: number; cls: number; lcpElement: string; candidates: LcpCandidate[] }> = [];
     // One load first, not counted: the server's first index answer and pictures (and their compression) are
     // once-per-process work that players after the first do not meet.
     for (let i = 0; i <= LOADS; i++) {
       if (i === 1) await waitForQuietMachine().then((q) => console.log(`[sites] ${site}: ${quietNote(q)}`));
-      const context = await signedInContext(browser, server.url, cookie);
-      const page = await context.newPage();
-      await page.addInitScript(PROBES);
-      await throttled(page);
-      await openPage(page, server.url);
+      const page = await openProbedPage(browser, server.url, cookie, {});
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
-      const b = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
-      if (i > 0) loads.push({ ...b, candidates: b.lcpAll });
-      await context.close();
+      const b = await readProbes(page);
+      if (i > 0) loads.push({ lcp: b.lcp, fcp: b.fcp, ready: b.ready, cls: b.cls, lcpElement: b.lcpElement, candidates: b.lcpAll });
+      await page.context().close();
     }
     return {
       site,

@@ -111,7 +111,12 @@ export function deferEntry(shell: string): DeferredShell {
  */
 export function cspWithFirstScreen(csp: string, screen: FirstScreen | null, scriptHash: string | null = null): string {
   let out = csp;
-  if (screen?.css) out = out.replace(/(^|;)(\s*style-src\b[^;]*)/, (_, start: string, directive: string) => `${start}${directive} ${screen.cssHash}`);
-  if (screen && scriptHash) out = out.replace(/(^|;)(\s*script-src\b[^;]*)/, (_, start: string, directive: string) => `${start}${directive} ${scriptHash}`);
+  if (screen?.css) out = withSource(out, 'style-src', screen.cssHash);
+  if (screen && scriptHash) out = withSource(out, 'script-src', scriptHash);
   return out;
+}
+
+/** The CSP with one more source in a directive it has (unchanged when it has no such directive). */
+function withSource(csp: string, directive: 'style-src' | 'script-src', source: string): string {
+  return csp.replace(new RegExp(`(^|;)(\\s*${directive}\\b[^;]*)`), (_, start: string, found: string) => `${start}${found} ${source}`);
 }

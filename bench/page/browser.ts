@@ -45,6 +45,26 @@ export async function heapAfterGc(cdp: CDPSession): Promise<number> {
   return usedSize;
 }
 
+/** An LCP candidate as the probes keep it (time, element, area, the start of its text). */
+export type LcpCandidate = { t: number; el: string; size: number; text: string };
+
+/** What the probes (PROBES) have recorded in the page so far. */
+export interface Probed {
+  lcp: number;
+  lcpElement: string;
+  lcpAll: LcpCandidate[];
+  fcp: number;
+  ready: number;
+  cls: number;
+  commits: number;
+  keys: number[];
+  keysAll: number[];
+  sounds: { createOscillator: number; createBufferSource: number };
+}
+
+/** Reads the probes' record from the page. */
+export const readProbes = (page: Page): Promise<Probed> => page.evaluate(() => (window as unknown as { __bench: Probed }).__bench);
+
 /**
  * Installed before any page script: LCP and CLS observers, a key-to-painted-result probe on the target search,
  * a React DevTools hook stand-in that only counts commits (React calls it in production builds too), and a count

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
 import { itemSvg } from '../catalogue/image.ts';
+import { itemPng } from '../catalogue/picture.ts';
 import { catalogueItems } from '../db/schema.ts';
 import type { SiteResponse } from '../../src/api/contract.ts';
 import { SITE_META_NAME } from '../../src/site/fromDocument.ts';
@@ -71,7 +72,8 @@ export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promis
 /** Item pictures and the static SPA. */
 export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/app/public/items/:file', async (req, reply) => {
-    const match = /^(\d{1,10})\.svg$/.exec((req.params as { file: string }).file);
+    // <id>.png, what the page shows (catalogue/picture.ts); <id>.svg, the same drawing as a vector.
+    const match = /^(\d{1,10})\.(svg|png)$/.exec((req.params as { file: string }).file);
     if (!match) throw new AppError(404, 'not_found');
     const [item] = await ctx.db
       .select({ name: catalogueItems.name, type: catalogueItems.type })
@@ -79,6 +81,9 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
       .where(eq(catalogueItems.id, Number(match[1])));
     if (!item) throw new AppError(404, 'not_found');
     // Catalogue names and rarities do not change under an id, so the picture can be cached for good.
+    if (match[2] === 'png') {
+      return reply.type('image/png').header('cache-control', 'public, max-age=31536000, immutable').send(itemPng(item));
+    }
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,4 +1,4 @@
-/** Where an item's picture lives: a real image under IMAGE_BASE_URL, else the generated SVG the server serves. */
+/** Where an item's picture lives: a real image under IMAGE_BASE_URL, else the generated picture the server serves (a PNG). */
 import type { Config } from '../config.ts';
 
 /** The public URL of a catalogue item's picture. */
@@ -6,5 +6,5 @@ export function itemImageUrl(config: Pick<Config, 'imageBaseUrl'>, item: { id: n
   if (config.imageBaseUrl && item.image) {
     return /^https?:\/\//.test(item.image) ? item.image : `${config.imageBaseUrl}/${item.image.replace(/^\/+/, '')}`;
   }
-  return `/app/public/items/${item.id}.svg`;
+  return `/app/public/items/${item.id}.png`;
 }

@@ -15,7 +15,7 @@ export const dotaSite: SiteVariant = variantFrom({
 });
 
 const item = (id: number, price: number, typePrize = 0, name = `AK-47 | Skin ${id} (Field-Tested)`): Item => ({
-  id, name, price, image: `/app/public/items/${id}.svg`, type: 'mil_spec', type_prize: typePrize,
+  id, name, price, image: `/app/public/items/${id}.png`, type: 'mil_spec', type_prize: typePrize,
 });
 
 /** Id of the type_prize 13 item. */
@@ -49,7 +49,7 @@ export const loads = {
 
 function game(success: 0 | 1): UpgradeResponse {
   return {
-    status: true, msg: '', success, tickets: 2, item: 'AK-47 | Skin 502', img: '/app/public/items/502.svg', price: 100, quality: 'mil_spec',
+    status: true, msg: '', success, tickets: 2, item: 'AK-47 | Skin 502', img: '/app/public/items/502.png', price: 100, quality: 'mil_spec',
     casegame: { kind: 'case', case_id: 12 }, vinLastItemId: success ? 900 : null, balance: 10, bonus_balance: 5,
     provably_fair: { roll_id: 'r-1', roll: success ? 1.234 : 97.5, chance: 14.4, roll_under: 1, server_seed_hash: 'h', client_seed: 'c', nonce: 3 },
   };

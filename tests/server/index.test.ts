@@ -36,7 +36,7 @@ describe('POST /api/upgrade/index', () => {
     const prices = body.uitems.map((i: { price: number }) => i.price);
     expect(prices).toEqual([...prices].sort((x, y) => x - y));
     expect(body.uitems[0]).toEqual({
-      id: targets[0].id, name: targets[0].name, price: targets[0].priceMinor / 100, image: `/app/public/items/${targets[0].id}.svg`, type: targets[0].type, type_prize: targets[0].typePrize,
+      id: targets[0].id, name: targets[0].name, price: targets[0].priceMinor / 100, image: `/app/public/items/${targets[0].id}.png`, type: targets[0].type, type_prize: targets[0].typePrize,
     });
   });
 
@@ -145,5 +145,24 @@ describe('the rest of the site', () => {
     expect(res.body).toMatch(/^<svg/);
     expect((await t.app.inject({ method: 'GET', url: '/app/public/items/999999999.svg' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/app/public/items/abc.svg' })).statusCode).toBe(404);
+  });
+
+  it('serves the same picture as a PNG (what the page shows), 256 x 192, cached for good; 404 for unknown ids', async () => {
+    const [first, second] = await catalogue(t.db, 'cs');
+    const res = await t.app.inject({ method: 'GET', url: `/app/public/items/${first.id}.png` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toMatch(/max-age=31536000, immutable/);
+    const png = res.rawPayload;
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([256, 192]);
+    // Drawn from the item: another item (another name) gives another picture, the same item the same bytes.
+    const again = (await t.app.inject({ method: 'GET', url: `/app/public/items/${first.id}.png` })).rawPayload;
+    expect(again.equals(png)).toBe(true);
+    const other = (await t.app.inject({ method: 'GET', url: `/app/public/items/${second.id}.png` })).rawPayload;
+    expect(other.equals(png)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/app/public/items/999999999.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/app/public/items/1.gif' })).statusCode).toBe(404);
   });
 });

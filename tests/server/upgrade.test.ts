@@ -44,7 +44,7 @@ describe('POST /api/upgrade/upgrade_items', () => {
       success: 1,
       tickets: 5,
       item: target.name,
-      img: `/app/public/items/${target.id}.svg`,
+      img: `/app/public/items/${target.id}.png`,
       price: 9,
       quality: 'classified',
       casegame: { kind: 'case', case_id: 7 },

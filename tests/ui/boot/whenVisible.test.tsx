@@ -4,7 +4,7 @@ import type { Item } from '../../../src/domain/item.ts';
 import { ItemCell } from '../../../src/ui/ItemCell.tsx';
 import { FakeObserver } from '../fakeIntersectionObserver.ts';
 
-const item: Item = { id: 7, name: 'AK-47 | Redline (Field-Tested)', price: 12.5, image: '/app/public/items/7.svg', type: 'classified', type_prize: 0 };
+const item: Item = { id: 7, name: 'AK-47 | Redline (Field-Tested)', price: 12.5, image: '/app/public/items/7.png', type: 'classified', type_prize: 0 };
 
 function cell() {
   return render(<ItemCell item={item} testId="target-item-7" selected={false} picture price="$12.50" label="AK-47" lockedText="locked" onPick={() => {}} empty={false} />);

@@ -22,6 +22,23 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
     if (site === 'ru') await expect(page).toHaveURL(`${base}/upgrades/`);
     await expect(page.locator('html')).toHaveAttribute('lang', site === 'ru' ? 'ru' : 'en');
 
+    // A cell's height is given (contain: strict, src/styles/app.css): its content fits, nothing is cut off. Its
+    // picture is the server's PNG.
+    const cell = page.locator('[data-testid^="target-item-"]').first();
+    const room = await cell.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return {
+        above: el.querySelector('.cell__price')!.getBoundingClientRect().top - box.top,
+        below: box.bottom - el.querySelector('.cell__name')!.getBoundingClientRect().bottom,
+        // A flex item: in a cell too short, the picture's box would shrink to make room.
+        picture: el.querySelector('.cell__art')!.getBoundingClientRect().height,
+      };
+    });
+    expect(room.above).toBeCloseTo(11, 0); // border 1 + padding 10
+    expect(room.below).toBeCloseTo(15, 0); // padding 12 + border 3
+    expect(room.picture).toBeCloseTo(72, 0);
+    await expect(cell.locator('img')).toHaveAttribute('src', /\/app\/public\/items\/\d+\.png$/);
+
     // Cheapest items first, so a x2 target always exists on every catalogue.
     await page.getByTestId('sort-left').click();
     const seen = { win: 0, loss: 0 };

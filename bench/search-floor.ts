@@ -6,9 +6,9 @@
  * passes through are recorded. Then a lab copy is served: the real page's document after load with its scripts
  * removed (the same elements, classes, stylesheet and pictures), whose one script (bench/page/floorLab.js) writes
  * those recorded cells straight into the DOM on each input event. No React, no statechart, no search. A second copy,
- * `lab-svg`, shows the same cells with the SVG pictures instead of the PNGs. The variants take turns, one typing
- * session each (as in bench:search-ab), in pages kept open, after a warm-up session each; the same probes time each
- * key (key press to painted result, CPU 4x).
+ * `lab-svg`, shows the same cells with the SVG pictures instead of the PNGs. The variants take turns in a rotating
+ * order, one typing session each in a fresh page (as the search bench types, one page open at a time); the same
+ * probes time each key (key press to painted result, CPU 4x).
  *
  *   npm run bench:search-floor                      # 5 sessions per variant
  *   BENCH_FLOOR_SESSIONS=8 npm run bench:search-floor
@@ -93,26 +93,20 @@ async function main(): Promise<void> {
     await waitUntilIdle(recorder);
     await writeLab(recorder, distDir);
     await recorder.context().close();
-    // A fresh real page: the recording asked for the pictures of every typed value, which a typing player does not.
-    const pages: Record<string, Page> = {};
-    for (const name of names) {
-      const page = await openProbedPage(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS);
-      if (name !== 'real') await page.goto(`${server.url}/${name}.html`);
-      await waitUntilIdle(page);
-      pages[name] = page;
-    }
+    // Each session in a fresh page, as the search bench types (its first keys run cold code), and one page at a
+    // time: a page under DevTools' CPU throttling keeps its main thread spinning while idle (about 0.85 of a core),
+    // so pages left open would slow the one being typed in.
     const session = async (name: string): Promise<number[]> => {
-      const page = pages[name];
-      await page.bringToFront();
-      await page.waitForTimeout(400);
-      const before = (await readProbes(page)).keys.length;
-      await typeBenchSearch(page);
-      const times = (await readProbes(page)).keys.slice(before);
-      await page.getByTestId('search-right').fill('');
-      await page.waitForTimeout(600);
-      return times;
+      const page = await openProbedPage(browser, server!.url, data.indexPlayer.cookie, PLAIN_PREFS);
+      try {
+        if (name !== 'real') await page.goto(`${server!.url}/${name}.html`);
+        await waitUntilIdle(page);
+        await typeBenchSearch(page);
+        return (await readProbes(page)).keys;
+      } finally {
+        await page.context().close();
+      }
     };
-    for (const name of names) await session(name);
     for (let s = 0; s < SESSIONS; s++) {
       for (let v = 0; v < names.length; v++) {
         const name = names[(v + s) % names.length];

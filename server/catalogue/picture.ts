@@ -2,8 +2,9 @@
  * The generated item picture as a PNG (issue 6). The SVG (image.ts) stays the drawing, but the page shows this
  * raster of it: a browser draws an SVG picture on the page's main thread as a document of its own (style, layout,
  * text and paint, again whenever the area around it is repainted), while a PNG is decoded and drawn off the main
- * thread, as the real pictures under IMAGE_BASE_URL are. On the 4x-throttled bench a key press that brings pictured
- * items into the target grid spent 10 to 20 ms more with SVG pictures (docs/performance.md, "Session 13").
+ * thread, as the real pictures under IMAGE_BASE_URL are. In a lab copy of the page at 4x CPU throttling, the key
+ * presses that brought known pictures back into the target grid took about a quarter less time with PNG pictures
+ * (docs/performance.md, "Session 13").
  *
  * Rendered with resvg at the SVG's own size (256 x 192), with the fonts found on the machine (text without a font
  * is left out, the rest of the picture is drawn), and kept in a small in-memory cache: a picture costs about 3 ms of

@@ -15,17 +15,11 @@
  * reports/search-ab-latest.json with every key's time.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { openDb } from '../server/db/client.ts';
-import { buildSpa } from './lib/build.ts';
-import { createDatabase, dropDatabase } from './lib/pg.ts';
-import { prepareDatabase, shapeCatalogue } from './lib/prepare.ts';
-import { startServer, type BenchServer } from './lib/server.ts';
+import { medianPerKey, searchRig } from './lib/searchRig.ts';
 import { median, percentile } from './lib/stats.ts';
 import { launch, readProbes } from './page/browser.ts';
-import { openProbedPage, PLAIN_PREFS, typeBenchSearch, TYPED_KEYS, waitUntilIdle } from './page/flows.ts';
+import { openProbedPage, PLAIN_PREFS, typeBenchSearch, waitUntilIdle } from './page/flows.ts';
 
 const variants: Record<string, string> = JSON.parse(process.env.BENCH_AB ?? '{"control":""}');
 const names = Object.keys(variants);
@@ -62,21 +56,14 @@ async function session(page: Page, name: string): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
-  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ab-dist-'));
-  let server: BenchServer | null = null;
+  const rig = searchRig(db);
   const browser = await launch();
   const keys: Record<string, number[][]> = Object.fromEntries(names.map((n) => [n, []]));
   try {
     log('building the SPA and the 20,000-target catalogue');
-    await buildSpa(distDir);
-    const url = await createDatabase(db);
-    const data = await prepareDatabase({ kind: 'pg', url }, { catalogueTargets: 6_000, players: 0, itemsPerPlayer: 0, stakePerGame: 1, indexPlayerItems: 30 });
-    const handle = await openDb({ kind: 'pg', url });
-    await shapeCatalogue(handle.db, 20_000);
-    await handle.close();
-    server = await startServer({ DATABASE_URL: url, DIST_DIR: distDir });
+    const { url } = await rig.start();
     for (let p = 0; p < pages; p++) {
-      const page = await openProbedPage(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS, SHEETS);
+      const page = await openProbedPage(browser, url, rig.cookie, PLAIN_PREFS, SHEETS);
       await waitUntilIdle(page);
       await session(page, names[0]);
       for (let s = 0; s < sessions; s++) {
@@ -92,19 +79,11 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await server?.stop();
-    await dropDatabase(db);
-    fs.rmSync(distDir, { recursive: true, force: true });
+    await rig.stop();
   }
-  // Per key position, the median over sessions (a session with a key the probe missed is left out: its positions
-  // would not line up).
-  const perKey = (runs: number[][]) => {
-    const whole = runs.filter((k) => k.length === TYPED_KEYS);
-    return Array.from({ length: TYPED_KEYS }, (_, i) => median(whole.map((k) => k[i])));
-  };
-  const controlPerKey = perKey(keys[names[0]]);
+  const controlPerKey = medianPerKey(keys[names[0]]);
   const lines = names.map((name) => {
-    const ratio = median(perKey(keys[name]).map((v, i) => v / controlPerKey[i]));
+    const ratio = median(medianPerKey(keys[name]).map((v, i) => v / controlPerKey[i]));
     const p95s = keys[name].map((k) => percentile(k, 95));
     return `${name}: ${keys[name].length} sessions, session p95 median ${median(p95s).toFixed(1)} ms (${Math.min(...p95s).toFixed(1)} to ${Math.max(...p95s).toFixed(1)}), all keys median ${median(keys[name].flat()).toFixed(1)} ms, per-key median ratio to ${names[0]} ${ratio.toFixed(3)}`;
   });

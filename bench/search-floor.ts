@@ -17,14 +17,9 @@
  * reports/search-floor-latest.json with every key's time.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { openDb } from '../server/db/client.ts';
-import { buildSpa } from './lib/build.ts';
-import { createDatabase, dropDatabase } from './lib/pg.ts';
-import { prepareDatabase, shapeCatalogue } from './lib/prepare.ts';
-import { startServer, type BenchServer } from './lib/server.ts';
+import { medianPerKey, searchRig } from './lib/searchRig.ts';
 import { median, percentile } from './lib/stats.ts';
 import { launch, readProbes } from './page/browser.ts';
 import { openProbedPage, PLAIN_PREFS, TYPED, typeBenchSearch, TYPED_KEYS, waitUntilIdle } from './page/flows.ts';
@@ -74,32 +69,25 @@ async function writeLab(page: Page, distDir: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-dist-'));
-  let server: BenchServer | null = null;
+  const rig = searchRig(db);
   const browser = await launch();
   const names = ['real', 'lab', 'lab-svg'];
   const keys: Record<string, number[][]> = Object.fromEntries(names.map((n) => [n, []]));
   try {
     log('building the SPA and the 20,000-target catalogue');
-    await buildSpa(distDir);
-    const url = await createDatabase(db);
-    const data = await prepareDatabase({ kind: 'pg', url }, { catalogueTargets: 6_000, players: 0, itemsPerPlayer: 0, stakePerGame: 1, indexPlayerItems: 30 });
-    const handle = await openDb({ kind: 'pg', url });
-    await shapeCatalogue(handle.db, 20_000);
-    await handle.close();
-    server = await startServer({ DATABASE_URL: url, DIST_DIR: distDir });
+    const { url } = await rig.start();
     log('recording the cells of each typed value');
-    const recorder = await openProbedPage(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS);
+    const recorder = await openProbedPage(browser, url, rig.cookie, PLAIN_PREFS);
     await waitUntilIdle(recorder);
-    await writeLab(recorder, distDir);
+    await writeLab(recorder, rig.distDir);
     await recorder.context().close();
     // Each session in a fresh page, as the search bench types (its first keys run cold code), and one page at a
     // time: a page under DevTools' CPU throttling keeps its main thread spinning while idle (about 0.85 of a core),
     // so pages left open would slow the one being typed in.
     const session = async (name: string): Promise<number[]> => {
-      const page = await openProbedPage(browser, server!.url, data.indexPlayer.cookie, PLAIN_PREFS);
+      const page = await openProbedPage(browser, url, rig.cookie, PLAIN_PREFS);
       try {
-        if (name !== 'real') await page.goto(`${server!.url}/${name}.html`);
+        if (name !== 'real') await page.goto(`${url}/${name}.html`);
         await waitUntilIdle(page);
         await typeBenchSearch(page);
         return (await readProbes(page)).keys;
@@ -117,17 +105,14 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await server?.stop();
-    await dropDatabase(db);
-    fs.rmSync(distDir, { recursive: true, force: true });
+    await rig.stop();
   }
   const typed = [...TYPED, ...Array(TYPED_KEYS - TYPED.length).fill('⌫')];
-  const perKey = (runs: number[][]) => Array.from({ length: TYPED_KEYS }, (_, i) => median(runs.filter((k) => k.length === TYPED_KEYS).map((k) => k[i])));
   const lines = names.map((name) => {
     const all = keys[name].flat();
     return `${name}: ${keys[name].length} sessions, pooled p95 ${percentile(all, 95).toFixed(1)} ms, median ${median(all).toFixed(1)} ms, ${all.filter((k) => k > 50).length} of ${all.length} keys over 50 ms`;
   });
-  const columns = names.map((n) => perKey(keys[n]));
+  const columns = names.map((n) => medianPerKey(keys[n]));
   const table = typed.map((c, i) => `${String(i).padStart(2)} ${c}  ${columns.map((col) => col[i].toFixed(1).padStart(7)).join(' ')}`);
   process.stdout.write(`\n${lines.join('\n')}\n\nmedian per key:  ${names.join(' ')}\n${table.join('\n')}\n`);
   fs.mkdirSync('reports', { recursive: true });

@@ -12,16 +12,25 @@
  *
  *   npm run bench:search-floor                      # 5 sessions per variant
  *   BENCH_FLOOR_SESSIONS=8 npm run bench:search-floor
+ *   BENCH_FLOOR_TRACE=/tmp/floor npm run bench:search-floor   # also a Chromium trace of each session (real-1.json...)
+ *   BENCH_FLOOR_BASE=HEAD~1 npm run bench:search-floor       # and a fourth variant, `base`: the real page built from
+ *                                                            # that commit (a git worktree), served by a second server
+ *                                                            # on the same database: a code change's A/B in one run
  *
  * Prints each variant's pooled p95, median and keys over 50 ms, and the median per key; writes
  * reports/search-floor-latest.json with every key's time.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { precompressDir } from './precompress.ts';
 import { medianPerKey, searchRig } from './lib/searchRig.ts';
+import { startServer, type BenchServer } from './lib/server.ts';
 import { median, percentile } from './lib/stats.ts';
 import { launch, readProbes } from './page/browser.ts';
+import { TRACE_CATEGORIES } from './page/trace.ts';
 import { openProbedPage, PLAIN_PREFS, TYPED, typeBenchSearch, TYPED_KEYS, waitUntilIdle } from './page/flows.ts';
 
 const SESSIONS = Number(process.env.BENCH_FLOOR_SESSIONS ?? 5);
@@ -68,14 +77,48 @@ async function writeLab(page: Page, distDir: string): Promise<void> {
   }
 }
 
+/**
+ * The SPA of git ref `ref`, built into a new directory from a temporary worktree (this checkout's node_modules
+ * linked in) as the bench builds (production, pre-compressed). Returns the directory and its clean-up.
+ */
+function buildRef(ref: string): { dir: string; remove: () => void } {
+  const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'floor-base-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'floor-base-dist-'));
+  const remove = () => {
+    execFileSync('git', ['worktree', 'remove', '--force', tree], { stdio: 'ignore' });
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  execFileSync('git', ['worktree', 'add', '--detach', tree, ref], { stdio: 'ignore' });
+  try {
+    fs.symlinkSync(path.resolve('node_modules'), path.join(tree, 'node_modules'));
+    execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', dir, '--emptyOutDir'], {
+      cwd: tree, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit',
+    });
+    precompressDir(dir);
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  return { dir, remove };
+}
+
 async function main(): Promise<void> {
   const rig = searchRig(db);
   const browser = await launch();
-  const names = ['real', 'lab', 'lab-svg'];
+  const baseRef = process.env.BENCH_FLOOR_BASE;
+  const names = baseRef ? ['real', 'base', 'lab'] : ['real', 'lab', 'lab-svg'];
+  let base: { dir: string; remove: () => void } | null = null;
+  let baseServer: BenchServer | null = null;
   const keys: Record<string, number[][]> = Object.fromEntries(names.map((n) => [n, []]));
+  const traced: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
   try {
     log('building the SPA and the 20,000-target catalogue');
     const { url } = await rig.start();
+    if (baseRef) {
+      log(`building ${baseRef} and starting a second server for it`);
+      base = buildRef(baseRef);
+      baseServer = await startServer({ DATABASE_URL: rig.databaseUrl, DIST_DIR: base.dir });
+    }
     log('recording the cells of each typed value');
     const recorder = await openProbedPage(browser, url, rig.cookie, PLAIN_PREFS);
     await waitUntilIdle(recorder);
@@ -85,11 +128,17 @@ async function main(): Promise<void> {
     // time: a page under DevTools' CPU throttling keeps its main thread spinning while idle (about 0.85 of a core),
     // so pages left open would slow the one being typed in.
     const session = async (name: string): Promise<number[]> => {
-      const page = await openProbedPage(browser, url, rig.cookie, PLAIN_PREFS);
+      const page = await openProbedPage(browser, name === 'base' ? baseServer!.url : url, rig.cookie, PLAIN_PREFS);
       try {
-        if (name !== 'real') await page.goto(`${url}/${name}.html`);
+        if (name !== 'real' && name !== 'base') await page.goto(`${url}/${name}.html`);
         await waitUntilIdle(page);
+        const trace = process.env.BENCH_FLOOR_TRACE;
+        if (trace) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...(process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean)] });
         await typeBenchSearch(page);
+        if (trace) {
+          fs.mkdirSync(trace, { recursive: true });
+          fs.writeFileSync(path.join(trace, `${name}-${++traced[name]}.json`), await browser.stopTracing());
+        }
         return (await readProbes(page)).keys;
       } finally {
         await page.context().close();
@@ -105,6 +154,8 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
+    await baseServer?.stop();
+    base?.remove();
     await rig.stop();
   }
   const typed = [...TYPED, ...Array(TYPED_KEYS - TYPED.length).fill('⌫')];

@@ -21,6 +21,8 @@ export interface SearchRig {
   server: BenchServer | null;
   /** The index player's session cookie. */
   cookie: string;
+  /** The database's URL, set by start() (a second server may serve another build on it). */
+  databaseUrl: string;
   /** Builds, prepares the database and starts the server (returned). */
   start(): Promise<BenchServer>;
   /** Stops and removes whatever start() got to; safe after a failed start. */
@@ -33,9 +35,11 @@ export function searchRig(db: string): SearchRig {
     distDir: fs.mkdtempSync(path.join(os.tmpdir(), `${db}-dist-`)),
     server: null,
     cookie: '',
+    databaseUrl: '',
     async start() {
       await buildSpa(rig.distDir);
       const url = await createDatabase(db);
+      rig.databaseUrl = url;
       const data = await prepareDatabase({ kind: 'pg', url }, { catalogueTargets: 6_000, players: 0, itemsPerPlayer: 0, stakePerGame: 1, indexPlayerItems: 30 });
       const handle = await openDb({ kind: 'pg', url });
       await shapeCatalogue(handle.db, 20_000);

@@ -1,8 +1,8 @@
 /** The root: header, the route's page, notices. Composes; decides nothing. */
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
-import { FairVerifierRoute } from './FairSlots.tsx';
+import { LazyVerifierRoute } from './FairSlots.tsx';
 import { GamePanel } from './GamePanel.tsx';
 import { Header } from './Header.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
@@ -42,7 +42,12 @@ function UpgradesPage() {
 export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   const route = parseRoute(usePathname());
   const search = useSearch();
-  const page = route.kind === 'verifier' ? <FairVerifierRoute rollId={route.rollId} search={search} /> : <UpgradesPage />;
+  const { t } = useTranslation();
+  const page = route.kind === 'verifier' ? (
+    <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
+      <LazyVerifierRoute rollId={route.rollId} search={search} />
+    </Suspense>
+  ) : <UpgradesPage />;
   return (
     <div className="app">
       <Header />

@@ -2,34 +2,19 @@
  * Mount points for the provably-fair UI (src/ui/fair): the roll verifier route and the seeds-and-history
  * panel. Both are lazy chunks: first paint of the upgrades page never waits for them.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { readVerifierQuery, verifierHomePath } from '../fair/paths.ts';
-import { BackIcon } from './icons.tsx';
+import { verifierHomePath } from '../fair/paths.ts';
 import { PageActor } from './pageActor.ts';
 import { navigate } from './routes.ts';
 
-const LazyVerifier = lazy(() => import('./fair/RollVerifierPage.tsx').then((m) => ({ default: m.RollVerifierPage })));
+/**
+ * The verifier route (a page of its own, never server-rendered), in the fair chunk with the verifier: the upgrades
+ * page's first script does not carry it (issue 6's size budget).
+ */
+export const LazyVerifierRoute = lazy(() => import('./fair/VerifierRoute.tsx').then((m) => ({ default: m.FairVerifierRoute })));
 const LazySeeds = lazy(() => import('./fair/SeedPanel.tsx').then((m) => ({ default: m.SeedPanel })));
 const LazyHistory = lazy(() => import('./fair/HistoryList.tsx').then((m) => ({ default: m.HistoryList })));
-
-/**
- * The /{lang}/provably_fair/roll_verifier/{roll_id} page; without a roll id, the hand-typed form only,
- * prefilled from ?server_seed=&client_seed=&nonce= (the links a revealed seed pair gives).
- */
-export function FairVerifierRoute({ rollId, search }: { rollId?: string; search: string }) {
-  const { t } = useTranslation();
-  const initial = useMemo(() => readVerifierQuery(search), [search]);
-  return (
-    <div className="fair-route" data-testid="roll-verifier">
-      <a className="btn btn--link" href="/upgrades/" onClick={(e) => { e.preventDefault(); navigate('/upgrades/'); }}><BackIcon />{t('fair.back')}</a>
-      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        {/* Keyed by the query so following another seed link refills the form rather than keeping typed text. */}
-        <LazyVerifier key={search} rollId={rollId} initial={initial} />
-      </Suspense>
-    </div>
-  );
-}
 
 /**
  * The slot under the wheel: for a signed-in player the seeds-and-history disclosure (loads the fair UI on first

@@ -9,13 +9,13 @@ import { PageActor } from './pageActor.ts';
 const toNumber = (v: string): number | null => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
 /**
- * The search box of one side: its own component, subscribed to the search text only, so a key press re-renders
- * this input and the grid, not the rest of the filter row.
+ * The search box of one side. Uncontrolled: the box holds what the player types, and a key press renders no
+ * component (the grid writes its cells on screen itself, ItemGrid.tsx). The machine's search text changes only
+ * through this box, so the two never differ.
  */
 function SearchBox({ side }: { side: Side }) {
   const { t } = useTranslation();
   const actor = PageActor.useActorRef();
-  const text = PageActor.useSelector((s) => s.context[side].filter.text);
   // Translated once per language, not per key press.
   const label = useMemo(() => t(side === 'left' ? 'filter.searchLeft' : 'filter.searchRight'), [t, side]);
   // The wrapper is the relayout boundary of the input (app.css).
@@ -23,8 +23,8 @@ function SearchBox({ side }: { side: Side }) {
     <div className="filters__search">
       <input
         className="input" type="search" data-testid={`search-${side}`}
-        aria-label={label} placeholder={label}
-        value={text} onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
+        aria-label={label} placeholder={label} defaultValue={actor.getSnapshot().context[side].filter.text}
+        onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
       />
     </div>
   );

@@ -23,17 +23,65 @@ interface Props {
 /** Picture addresses the page has asked the browser for: it holds them, so showing one again costs no fetch. */
 export const askedPictures = new Set<string>();
 
-/** A clickable item cell (a button: keyboard reachable, pressed state announced). */
-export const ItemCell = memo(function ItemCell({ item, testId, selected, picture, price, label, lockedText, onPick, empty }: Props) {
+/** What a cell shows: the one description that ItemCell renders and writeCell (cellWriter.ts) writes. */
+export interface CellView {
+  className: string;
+  rarity: string;
+  testId: string | undefined;
+  label: string;
+  title: string | undefined;
+  selected: boolean;
+  empty: boolean;
+  price: string;
+  line1: string;
+  line2: string;
+}
+
+/** A cell's view of `item`: `label` is its accessible name (translated), `empty` a placeholder slot (gridSlots.ts). */
+export function cellView(item: Item, testId: string, selected: boolean, empty: boolean, price: string, label: string, lockedText: string): CellView {
   const [line1, line2] = splitName(item.name);
   const locked = !isUsable(item);
-  const style = { '--rarity': RARITY_COLORS[item.type] ?? '#8a94a6' } as CSSProperties;
+  return {
+    className: `cell${selected ? ' cell--selected' : ''}${locked ? ' cell--locked' : ''}${empty ? ' cell--empty' : ''}`,
+    rarity: RARITY_COLORS[item.type] ?? '#8a94a6',
+    testId: empty ? undefined : testId,
+    label: locked ? `${label}. ${lockedText}` : label,
+    title: locked ? lockedText : undefined,
+    selected,
+    empty,
+    price,
+    line1,
+    line2: line2 || '\u00a0',
+  };
+}
+
+/**
+ * The item each cell shows, as last committed by React or written by writeCell: a click in the frame between the two
+ * picks the item the player sees.
+ */
+export const cellItems = new WeakMap<Element, Item>();
+
+/** Picture boxes (.cell__art) near the viewport: a cell asks for its picture only then (whenVisible.ts). */
+export const nearArts = new WeakSet<Element>();
+
+/**
+ * A clickable item cell (a button: keyboard reachable, pressed state announced). Its elements are the same whatever
+ * it shows (the check and the padlock are shown by the cell's class), so writeCell can show another item in it.
+ */
+export const ItemCell = memo(function ItemCell({ item, testId, selected, picture, price, label, lockedText, onPick, empty }: Props) {
+  const v = cellView(item, testId, selected, empty, price, label, lockedText);
   // The picture's file is asked for once the cell is near the viewport (whenVisible.ts); its box is reserved by
   // width and height either way, so nothing shifts when it arrives. The grid reuses a cell for the item at the
   // same position, so the cell is watched once, not once per item it shows.
   const art = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(false);
-  useEffect(() => (near || !art.current ? undefined : whenVisible(art.current, () => setNear(true))), [near]);
+  useEffect(() => {
+    const el = art.current;
+    return near || !el ? undefined : whenVisible(el, () => {
+      nearArts.add(el);
+      setNear(true);
+    });
+  }, [near]);
   const src = near && picture ? item.image : undefined;
   // The <img> is keyed by the last picture this cell was given: a new picture gets an element of its own (never one
   // still showing an earlier item's picture while the new file loads), but a cell whose item has no picture asked
@@ -47,26 +95,29 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
   return (
     <button
       type="button"
-      className={`cell${selected ? ' cell--selected' : ''}${locked ? ' cell--locked' : ''}${empty ? ' cell--empty' : ''}`}
-      style={style}
-      data-testid={empty ? undefined : testId}
+      className={v.className}
+      style={{ '--rarity': v.rarity } as CSSProperties}
+      data-testid={v.testId}
       aria-hidden={empty || undefined}
       disabled={empty}
       aria-pressed={selected}
-      aria-label={locked ? `${label}. ${lockedText}` : label}
-      title={locked ? lockedText : undefined}
-      onClick={() => onPick(item.id)}
+      aria-label={v.label}
+      title={v.title}
+      ref={(el) => {
+        if (el) cellItems.set(el, item);
+      }}
+      onClick={(e) => onPick((cellItems.get(e.currentTarget) ?? item).id)}
     >
-      <span className="cell__price">{price}</span>
+      <span className="cell__price">{v.price}</span>
       <span className="cell__art" ref={art}>
         <img key={shown.current ?? ''} src={src} alt="" decoding="async" width="96" height="72" />
       </span>
       <span className="cell__name">
-        <span className="cell__line1">{line1}</span>
-        <span className="cell__line2">{line2 || '\u00a0'}</span>
+        <span className="cell__line1">{v.line1}</span>
+        <span className="cell__line2">{v.line2}</span>
       </span>
-      {selected && <span className="cell__check"><CheckIcon /></span>}
-      {locked && <span className="cell__lock"><LockIcon /></span>}
+      <span className="cell__check"><CheckIcon /></span>
+      <span className="cell__lock"><LockIcon /></span>
     </button>
   );
 });

@@ -8,7 +8,7 @@ import { upgradeMachine } from '../../../src/machines/upgradeMachine.ts';
 import { variantFrom } from '../../../src/site/variant.ts';
 import { askedPictures } from '../../../src/ui/ItemCell.tsx';
 import i18next from 'i18next';
-import { labelTemplate, PICTURES_SETTLE_MS } from '../../../src/ui/ItemGrid.tsx';
+import { labelTemplate, loadCellWriter, PICTURES_SETTLE_MS } from '../../../src/ui/ItemGrid.tsx';
 import { PageActor } from '../../../src/ui/pageActor.ts';
 import { TargetPanel } from '../../../src/ui/TargetPanel.tsx';
 
@@ -24,9 +24,11 @@ const targets: Item[] = Array.from({ length: 40 }, (_, i) => ({
   type_prize: 0,
 }));
 
-function renderTargets() {
+/** The target panel of a page whose player is signed out, or signed in (`player`) with one item. */
+function renderTargets(player = false) {
+  const user = player ? { id: 1, name: 'player', balance: 0, bonus_balance: 0 } : null;
   const machine = upgradeMachine.provide({
-    actors: { loadPage: fromPromise<PageData>(async () => ({ index: { status: true, inventory: null, uitems: targets }, user: null })) },
+    actors: { loadPage: fromPromise<PageData>(async () => ({ index: { status: true, inventory: player ? [{ ...targets[0], id: 1 }] : null, uitems: targets }, user })) },
   });
   return render(
     <PageActor.Provider logic={machine} options={{ input: { site, preselect: [], prefs: { sound: false } } }}>
@@ -59,6 +61,8 @@ const type = (text: string) => fireEvent.change(screen.getByTestId('search-right
 const byId = (id: number) => targets.find((t) => t.id === id)!;
 
 beforeAll(async () => {
+  // The page loads it after its first render; here every key press is written ahead of React from the start.
+  await loadCellWriter();
   await initI18n('en');
   await import('i18next').then((m) => m.default.loadNamespaces('translation'));
 });
@@ -73,6 +77,8 @@ afterEach(() => {
 /** Timers and frames the test moves by hand, once the page has loaded. */
 const handTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
 const advance = (ms: number) => act(() => { vi.advanceTimersByTime(ms); });
+/** One frame, then the task after it: React renders a typed result once the frame showing it has been painted. */
+const FRAME = 20;
 
 describe('target grid while typing', () => {
   it('shows each matching item with its own test id, accessible name and never another item\'s picture', async () => {
@@ -100,11 +106,13 @@ describe('target grid while typing', () => {
     expect(empty.every((img) => !img.hasAttribute('src'))).toBe(true);
     // Typing away from pictured items drops the pictures from the same elements (no element built per cell per key).
     expect(empty.every((img, slot) => img === first[slot])).toBe(true);
+    advance(FRAME);
     act(() => type('howl 2'));
     // Howl 21-29 and 32 (every word, any order): other items, still no pictures asked for; the same <img> elements.
     expect(cells().map((c) => c.id)).toEqual([...targets.slice(20, 29), targets[31]].map((t) => t.id));
     expect(imgs()).toHaveLength(10);
     expect(imgs().every((img, slot) => img === empty[slot])).toBe(true);
+    advance(FRAME);
     advance(PICTURES_SETTLE_MS);
     const pictured = imgs();
     expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
@@ -147,9 +155,10 @@ describe('target grid while typing', () => {
     expect(cells().filter((c) => c.src === null)).toHaveLength(4);
     // Another key (same result) before the pause: the wait starts again.
     act(() => type('edline 1'));
+    advance(FRAME);
     advance(PICTURES_SETTLE_MS - 1);
     expect(cells().filter((c) => c.src === null)).toHaveLength(4);
-    advance(1);
+    advance(FRAME);
     expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
   });
 
@@ -160,7 +169,9 @@ describe('target grid while typing', () => {
     act(() => fireEvent.click(screen.getByTestId('page-next-right')));
     expect(cells()[0].id).toBe(targets[15].id);
     expect(cells().every((c) => c.src === null)).toBe(true);
-    advance(20); // one frame, then the task after it
+    // The frame with the page written (then React renders it), and the frame after that render: no pause.
+    advance(FRAME);
+    advance(FRAME);
     expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
   });
 
@@ -173,8 +184,56 @@ describe('target grid while typing', () => {
     act(() => type('redline 1'));
     const waiting = cells().filter((c) => c.src === null).map((c) => c.id);
     expect(waiting).toEqual([...targets.slice(11, 19)].map((t) => t.id));
+    advance(FRAME);
     advance(PICTURES_SETTLE_MS);
     expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
+  });
+});
+
+describe('target grid: a key press written ahead of React', () => {
+  it('shows the typed result in the same cell elements at once, and React\'s render after the paint keeps them as they are', async () => {
+    renderTargets();
+    await firstPagePictured();
+    handTimers();
+    const grid = screen.getByTestId('grid-right');
+    const before = [...grid.querySelectorAll('*')];
+    act(() => type('howl 2'));
+    const written = grid.innerHTML;
+    expect(cells().map((c) => c.id)).toEqual([...targets.slice(20, 29), targets[31]].map((t) => t.id));
+    // Nothing added or removed: only attributes and text changed; React has not rendered yet (the pager of the
+    // 40 targets is still there, though 10 items make one page).
+    expect([...grid.querySelectorAll('*')]).toEqual(before);
+    expect(screen.queryByTestId('page-pos-right')).not.toBeNull();
+    advance(FRAME);
+    expect(screen.queryByTestId('page-pos-right')).toBeNull();
+    expect(grid.innerHTML).toBe(written);
+    expect([...grid.querySelectorAll('*')]).toEqual(before);
+  });
+
+  it('marks the selected target in a written cell, and a click before React\'s render picks the item the cell shows', async () => {
+    renderTargets(true);
+    await waitFor(() => expect(cells()).toHaveLength(15));
+    handTimers();
+    act(() => type('howl'));
+    const cell = screen.getByTestId(`target-item-${targets[22].id}`);
+    act(() => { fireEvent.click(cell); });
+    expect(cell.getAttribute('aria-pressed')).toBe('true');
+    expect(cell.classList.contains('cell--selected')).toBe(true);
+    // Typed away and back: the written cell still shows the selection.
+    act(() => type('howl 2'));
+    act(() => type('howl'));
+    const again = screen.getByTestId(`target-item-${targets[22].id}`);
+    expect(again.getAttribute('aria-pressed')).toBe('true');
+    expect([...screen.getByTestId('grid-right').children].filter((c) => c.classList.contains('cell--selected'))).toEqual([again]);
+  });
+
+  it('renders a search that leaves nothing, and the next one that finds items again', async () => {
+    renderTargets();
+    await waitFor(() => expect(cells()).toHaveLength(15));
+    act(() => type('no such item'));
+    expect(screen.queryByTestId('grid-right')).toBeNull();
+    act(() => type('redline'));
+    expect(cells().map((c) => c.id)).toEqual(targets.slice(0, 15).map((t) => t.id));
   });
 });
 

@@ -277,7 +277,7 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
     atMost('search (20,000 targets): key press to painted result, p95', p95, 'ms', null, 50,
       `${keys.length} key presses in ${sessions.length} fresh pages (each "${TYPED}" then 8 backspaces, 150 ms apart) to the first frame with the result in every cell on screen, CPU ${CPU_THROTTLE}x, ${sessions.map((s) => quietNote(s.quiet)).join('; ')}; median ${median(keys).toFixed(1)} ms; each page's first key ${firsts} ms; a bare input on a static page: p95 ${floorP95.toFixed(1)} ms`),
     info('search: key press to the result in every cell (below the fold too), p95', percentile(keysAll, 95), 'ms', null,
-      `the same key presses, to the first frame in which the cells off screen show the result too: they follow the cells on screen one frame later (src/ui/gridSlots.ts); median ${median(keysAll).toFixed(1)} ms`),
+      `the same key presses, to the first frame in which the cells off screen show the result too: they follow the cells on screen one frame later (src/ui/cellWriter.ts); median ${median(keysAll).toFixed(1)} ms`),
     info('search: key p95 against a bare input (machine speed)', p95, 'ms', { label: 'bare input p95', value: floorP95, unit: 'ms' },
       `the same keys typed into a bare input on a one-line static page after each page, same throttling (median ${median(floor).toFixed(1)} ms): the browser's own cost of a key press on this machine`),
   ];

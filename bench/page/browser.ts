@@ -101,7 +101,7 @@ export const PROBES = `(() => {
   // Key press to painted result: from the keydown's timestamp to the first frame in which the right grid is not
   // marked busy (aria-busy: a result still to come; the grid renders every key's result at once), plus one message
   // so the time is taken after that frame's paint. That frame shows the result in every cell on screen. Cells below
-  // the fold may follow later (src/ui/gridSlots.ts), while the grid carries data-settling: keysAll times the first
+  // the fold may follow later (src/ui/cellWriter.ts), while the grid carries data-settling: keysAll times the first
   // painted frame in which every cell shows the result, watched by a MutationObserver (polling each frame per key
   // would load the frames it measures).
   const grid = () => document.querySelector('[data-testid="grid-right"]');

@@ -1,7 +1,7 @@
 // The lab copy's only script (bench/search-floor.ts): on each input event, the cells of the target grid are written
 // directly, as the page would show them for the search box's value (window.__LAB, recorded from the real page).
 // The cells on screen first, the others after the next paint, and a picture only for an item whose picture this page
-// has shown before, or once typing pauses for 300 ms: the real grid's rules (src/ui/gridSlots.ts, ItemGrid.tsx).
+// has shown before, or once typing pauses for 300 ms: the real grid's rules (src/ui/cellWriter.ts, ItemGrid.tsx).
 (() => {
   const pages = window.__LAB;
   const input = document.querySelector('[data-testid="search-right"]');

@@ -7,26 +7,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { PageData } from '../../../src/api/pageLoad.ts';
-import type { Item } from '../../../src/domain/item.ts';
 import { initI18n } from '../../../src/i18n/index.ts';
 import { upgradeMachine } from '../../../src/machines/upgradeMachine.ts';
-import { variantFrom } from '../../../src/site/variant.ts';
 import { loadCellWriter } from '../../../src/ui/ItemGrid.tsx';
 import { PageActor } from '../../../src/ui/pageActor.ts';
 import { TargetPanel } from '../../../src/ui/TargetPanel.tsx';
+import { site, targets } from './gridFixtures.ts';
 import { FakeObserver } from '../fakeIntersectionObserver.ts';
 
-const site = variantFrom({ status: true, site: 'cs', game: 'cs', lang: 'en', currency: 'USD', chance_decimals: 3, main_site_url: '/', recaptcha_site_key: null });
-
-// 40 targets, cheapest first: 'AK-47 | Redline' 1-20 and 'M4A4 | Howl' 21-40.
-const targets: Item[] = Array.from({ length: 40 }, (_, i) => ({
-  id: 100 + i,
-  name: i < 20 ? `AK-47 | Redline ${i + 1} (Field-Tested)` : `M4A4 | Howl ${i + 1} (Minimal Wear)`,
-  price: 1 + i,
-  image: `/items/${100 + i}.svg`,
-  type: 'classified',
-  type_prize: 0,
-}));
 const ids = (from: number, to: number) => targets.slice(from, to).map((t) => t.id);
 
 /** What each slot shows: its item's id, or '-' for a placeholder. */

@@ -17,7 +17,7 @@ import { median, percentile } from './lib/stats.ts';
 import { CPU_THROTTLE, freshContext, heapAfterGc, launch, PROBES, readProbes, signedInContext, throttled, type LcpCandidate } from './page/browser.ts';
 import { openPage, openProbedPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems, SPIN_PREFS, TYPED, typeBenchSearch, waitUntilIdle } from './page/flows.ts';
 import { heapSplit, type HeapSplit } from './page/heapSnapshot.ts';
-import { scriptFrames, scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
+import { extraCategories, scriptFrames, scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
 
 /** BENCH_DB_SUFFIX lets two benches run side by side on one PostgreSQL (engineers sharing a machine). */
 const PAGE_DB = `bench_page${process.env.BENCH_DB_SUFFIX ?? ''}`;
@@ -26,8 +26,6 @@ const HEAP_GAMES = 50;
 /** A safety cap: 50 fast-forwarded games take 60 to 130 s on this machine (2 to 2.5 s each under load). */
 const HEAP_MAX_SECONDS = 200;
 
-/** BENCH_TRACE_EXTRA=a,b: more trace categories for the spin's and the typing's traces (e.g. the CPU profiler). */
-const extraCategories = () => (process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean);
 
 
 async function loadFigures(browser: Browser, server: BenchServer, data: BenchData, distDir: string, raw: Record<string, unknown>): Promise<Figure[]> {

@@ -25,12 +25,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { precompressDir } from './precompress.ts';
+import { buildSpa } from './lib/build.ts';
 import { medianPerKey, searchRig } from './lib/searchRig.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
 import { median, percentile } from './lib/stats.ts';
 import { launch, readProbes } from './page/browser.ts';
-import { TRACE_CATEGORIES } from './page/trace.ts';
+import { extraCategories, TRACE_CATEGORIES } from './page/trace.ts';
 import { openProbedPage, PLAIN_PREFS, TYPED, typeBenchSearch, TYPED_KEYS, waitUntilIdle } from './page/flows.ts';
 
 const SESSIONS = Number(process.env.BENCH_FLOOR_SESSIONS ?? 5);
@@ -78,10 +78,11 @@ async function writeLab(page: Page, distDir: string): Promise<void> {
 }
 
 /**
- * The SPA of git ref `ref`, built into a new directory from a temporary worktree (this checkout's node_modules
- * linked in) as the bench builds (production, pre-compressed). Returns the directory and its clean-up.
+ * The SPA of git ref `ref`, built into a new directory as the bench builds (bench/lib/build.ts: production,
+ * pre-compressed), from a temporary worktree with this checkout's node_modules linked in. Returns the directory and
+ * its clean-up.
  */
-function buildRef(ref: string): { dir: string; remove: () => void } {
+async function buildRef(ref: string): Promise<{ dir: string; remove: () => void }> {
   const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'floor-base-'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'floor-base-dist-'));
   const remove = () => {
@@ -91,10 +92,7 @@ function buildRef(ref: string): { dir: string; remove: () => void } {
   execFileSync('git', ['worktree', 'add', '--detach', tree, ref], { stdio: 'ignore' });
   try {
     fs.symlinkSync(path.resolve('node_modules'), path.join(tree, 'node_modules'));
-    execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', dir, '--emptyOutDir'], {
-      cwd: tree, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit',
-    });
-    precompressDir(dir);
+    await buildSpa(dir, tree);
   } catch (err) {
     remove();
     throw err;
@@ -116,7 +114,7 @@ async function main(): Promise<void> {
     const { url } = await rig.start();
     if (baseRef) {
       log(`building ${baseRef} and starting a second server for it`);
-      base = buildRef(baseRef);
+      base = await buildRef(baseRef);
       baseServer = await startServer({ DATABASE_URL: rig.databaseUrl, DIST_DIR: base.dir });
     }
     log('recording the cells of each typed value');
@@ -133,7 +131,7 @@ async function main(): Promise<void> {
         if (name !== 'real' && name !== 'base') await page.goto(`${url}/${name}.html`);
         await waitUntilIdle(page);
         const trace = process.env.BENCH_FLOOR_TRACE;
-        if (trace) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...(process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean)] });
+        if (trace) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...extraCategories()] });
         await typeBenchSearch(page);
         if (trace) {
           fs.mkdirSync(trace, { recursive: true });

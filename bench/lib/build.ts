@@ -2,9 +2,12 @@
 import { precompressDir } from '../precompress.ts';
 import { buildInto, measureBundle, type BundleReport } from './bundle.ts';
 
-/** Builds and pre-compresses the SPA into dir; returns the bundle measurements. */
-export async function buildSpa(dir: string): Promise<BundleReport> {
-  const output = await buildInto(dir);
+/**
+ * Builds and pre-compresses the SPA into dir (from the project at `root`, this checkout by default); returns the
+ * bundle measurements.
+ */
+export async function buildSpa(dir: string, root?: string): Promise<BundleReport> {
+  const output = await buildInto(dir, root);
   const report = measureBundle(dir, output);
   precompressDir(dir);
   return report;

@@ -31,8 +31,11 @@ export interface BundleReport {
 
 const HEAVY = /[\\/]node_modules[\\/](pixi\.js|@pixi[\\/]|gsap)/;
 
-/** `vite build` with the project's config into outDir (emptied first); returns the output chunks. */
-export async function buildInto(outDir: string): Promise<Rollup.OutputChunk[]> {
+/**
+ * `vite build` with the project's config into outDir (emptied first); returns the output chunks. `root`: another
+ * checkout of the project (its vite.config.ts and sources), this one by default.
+ */
+export async function buildInto(outDir: string, root?: string): Promise<Rollup.OutputChunk[]> {
   // Vitest sets NODE_ENV=test, and Vite keeps an existing NODE_ENV: React's development build (and jsx-dev-runtime)
   // would be measured instead of what `npm start` ships. Build as production, then put the variable back.
   const previous = process.env.NODE_ENV;
@@ -41,7 +44,7 @@ export async function buildInto(outDir: string): Promise<Rollup.OutputChunk[]> {
   try {
     // BENCH_NO_MINIFY=1: readable function names in a bench's CPU profiles (not for the figures or the budget).
     const minify = process.env.BENCH_NO_MINIFY ? { minify: false } : {};
-    result = await build({ mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true, write: true, ...minify } });
+    result = await build({ root, mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true, write: true, ...minify } });
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;

@@ -9,6 +9,9 @@ interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?
 /** Trace categories that carry the events below. */
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
 
+/** BENCH_TRACE_EXTRA=a,b: more trace categories for a bench's traces (e.g. the CPU profiler). */
+export const extraCategories = (): string[] => (process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean);
+
 const SCRIPT = new Set(['FunctionCall', 'EvaluateScript', 'FireAnimationFrame', 'TimerFire', 'EventDispatch', 'RunMicrotasks', 'V8.Execute', 'FireIdleCallback', 'v8.callFunction']);
 
 /** One animation frame of the window: its script time as the figure counts it, and on the thread's own clock. */

@@ -81,12 +81,10 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
       .where(eq(catalogueItems.id, Number(match[1])));
     if (!item) throw new AppError(404, 'not_found');
     // Catalogue names and rarities do not change under an id, so the picture can be cached for good.
-    if (match[2] === 'png') {
-      return reply.type('image/png').header('cache-control', 'public, max-age=31536000, immutable').send(itemPng(item));
-    }
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    if (match[2] === 'png') return reply.type('image/png').send(itemPng(item));
     return reply
       .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .send(itemSvg(item));
   });

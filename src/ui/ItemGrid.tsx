@@ -226,8 +226,8 @@ export const PICTURES_SETTLE_MS = 300;
  * the next keys. So a picture the page has asked for before (askedPictures: the browser holds it) shows at once,
  * wherever its item moves; any other picture is asked for once the frame with its item's name and price has been
  * painted, or, while the player types, once the result has stayed the same for PICTURES_SETTLE_MS from the render
- * that follows its frame (a key press stops the wait at once, in `typed`; the pictures of results typed past are never fetched, nor those of items that were on the page below the fold until the
- * search moved them up).
+ * that follows its frame (a key press stops the wait at once, in `typed`). The pictures of results typed past are
+ * never fetched, nor those of items that were on the page below the fold until the search moved them up.
  */
 function usePictured(items: readonly Item[], text: string): [pictured: (item: Item) => boolean, typed: () => void] {
   const ids = items.map((item) => item.id).join(',');

@@ -101,8 +101,9 @@ export interface GridState {
 /**
  * Writes a change of the view alone (search text, filters, sort, page) from `now` to `next` into the cells on
  * screen, as the grid's next render will show them. **On screen first:** a cell the player cannot see keeps its
- * item until that render, which follows the paint (unless the new page shows that item elsewhere). Below the fold of a laptop half the cells of a page are out of sight, and more on a phone
- * with its keyboard up: their text, layout and paint no longer come before the result the player is looking at.
+ * item until that render, which follows the paint (unless the new page shows that item elsewhere). Below the fold
+ * of a laptop half the cells of a page are out of sight, and more on a phone with its keyboard up: their text,
+ * layout and paint no longer come before the result the player is looking at.
  * While cells off screen are behind, the grid carries `data-settling` (the tests and the bench's second key figure
  * wait for it to go). False, writing nothing, for any other change, or when there is nothing to write into (no
  * grid yet) or to show (no item passes: the render shows the empty message).

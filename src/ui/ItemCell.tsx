@@ -1,6 +1,5 @@
 /** One item cell: picture on a rarity glow, price, two-line name, rarity strip; selected and locked looks. */
-import { memo, useEffect, useRef, useState, type CSSProperties } from 'react';
-import { RARITY_COLORS } from '../domain/constants.ts';
+import { memo, useEffect, useRef, useState } from 'react';
 import { isUsable, splitName, type Item } from '../domain/item.ts';
 import { CheckIcon, LockIcon } from './icons.tsx';
 import { whenVisible } from './whenVisible.ts';
@@ -23,10 +22,16 @@ interface Props {
 /** Picture addresses the page has asked the browser for: it holds them, so showing one again costs no fetch. */
 export const askedPictures = new Set<string>();
 
+/**
+ * The class that gives an element the colour of rarity `type` (` r-<type>`, app.css), with a space before it; none for
+ * a type that is not a plain word (the element keeps the default colour, as for a type app.css does not know).
+ */
+export const rarityClass = (type: string): string => (/^\w+$/.test(type) ? ` r-${type}` : '');
+
 /** What a cell shows: the one description that ItemCell renders and writeCell (cellWriter.ts) writes. */
 export interface CellView {
+  /** The cell's classes: its marks and its rarity (`r-<type>`, app.css). */
   className: string;
-  rarity: string;
   testId: string | undefined;
   label: string;
   title: string | undefined;
@@ -42,8 +47,7 @@ export function cellView(item: Item, testId: string, selected: boolean, empty: b
   const [line1, line2] = splitName(item.name);
   const locked = !isUsable(item);
   return {
-    className: `cell${selected ? ' cell--selected' : ''}${locked ? ' cell--locked' : ''}${empty ? ' cell--empty' : ''}`,
-    rarity: RARITY_COLORS[item.type] ?? '#8a94a6',
+    className: `cell${rarityClass(item.type)}${selected ? ' cell--selected' : ''}${locked ? ' cell--locked' : ''}${empty ? ' cell--empty' : ''}`,
     testId: empty ? undefined : testId,
     label: locked ? `${label}. ${lockedText}` : label,
     title: locked ? lockedText : undefined,
@@ -96,7 +100,6 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
     <button
       type="button"
       className={v.className}
-      style={{ '--rarity': v.rarity } as CSSProperties}
       data-testid={v.testId}
       aria-hidden={empty || undefined}
       disabled={empty}
@@ -108,16 +111,18 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
       }}
       onClick={(e) => onPick((cellItems.get(e.currentTarget) ?? item).id)}
     >
-      <span className="cell__price">{v.price}</span>
-      <span className="cell__art" ref={art}>
-        <img key={shown.current ?? ''} src={src} alt="" decoding="async" width="96" height="72" />
+      <span className="cell__in">
+        <span className="cell__price">{v.price}</span>
+        <span className="cell__art" ref={art}>
+          <img key={shown.current ?? ''} src={src} alt="" decoding="async" width="96" height="72" />
+        </span>
+        <span className="cell__name">
+          <span className="cell__line1">{v.line1}</span>
+          <span className="cell__line2">{v.line2}</span>
+        </span>
+        <span className="cell__check"><CheckIcon /></span>
+        <span className="cell__lock"><LockIcon /></span>
       </span>
-      <span className="cell__name">
-        <span className="cell__line1">{v.line1}</span>
-        <span className="cell__line2">{v.line2}</span>
-      </span>
-      <span className="cell__check"><CheckIcon /></span>
-      <span className="cell__lock"><LockIcon /></span>
     </button>
   );
 });

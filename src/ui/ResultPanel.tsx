@@ -2,10 +2,9 @@
  * After a game: the CS site's result panel (roll, roll check, sell) or the win / loss panels of the other
  * sites, with the way back to the case the stake came from.
  */
-import type { CSSProperties } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { RARITY_COLORS } from '../domain/constants.ts';
 import { caseLink, rollCheckPath } from '../site/variant.ts';
+import { rarityClass } from './ItemCell.tsx';
 import { PageActor } from './pageActor.ts';
 import { navigate } from './routes.ts';
 import { useFormat } from './useFormat.ts';
@@ -36,12 +35,13 @@ export function ResultPanel() {
       onClick={() => actor.send({ type: 'user.return' })}>{t('actions.return')}</button>
   );
   const tickets = game.tickets > 0 && <p className="result__tickets" data-testid="result-tickets">{t('result.tickets', { count: game.tickets })}</p>;
-  const glow = { '--rarity': RARITY_COLORS[game.quality] ?? '#8a94a6' } as CSSProperties;
+  // The won item's rarity colour, for the glow of a win (app.css).
+  const glow = rarityClass(game.quality);
 
   if (site.resultPanel === 'cs') {
     const href = rollCheckPath(site.lang, game.provably_fair.roll_id);
     return (
-      <div className={`result result--cs ${won ? 'result--win' : 'result--loss'}`} data-testid="result-panel" data-outcome={won ? 'win' : 'loss'} style={glow}>
+      <div className={`result result--cs ${won ? 'result--win' : 'result--loss'}${glow}`} data-testid="result-panel" data-outcome={won ? 'win' : 'loss'}>
         <h3 className="result__title">{t(won ? 'result.csTitleWin' : 'result.csTitleLoss')}</h3>
         <div className="result__item">
           <img src={game.img} alt="" width="160" height="120" />
@@ -69,7 +69,7 @@ export function ResultPanel() {
 
   if (won) {
     return (
-      <div className="result result--win" data-testid="win-panel" style={glow}>
+      <div className={`result result--win${glow}`} data-testid="win-panel">
         <h3 className="result__title">{t('result.win')}</h3>
         <div className="result__item result__item--big">
           <img src={game.img} alt="" width="200" height="150" />

@@ -21,9 +21,16 @@ function setAttr(el: Element, name: string, value: string | undefined): void {
   } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
-const setText = (el: Element, text: string) => {
-  if (el.textContent !== text) el.textContent = text;
-};
+/**
+ * Sets an element's text. Its one text node is changed in place, as React's own text update does: replacing the node
+ * (`textContent =`) would also remove a DOM node and its layout object and create new ones, on every cell of a key.
+ */
+function setText(el: Element, text: string): void {
+  const node = el.firstChild;
+  if (node && node === el.lastChild && node.nodeType === 3) {
+    if ((node as Text).data !== text) (node as Text).data = text;
+  } else el.textContent = text;
+}
 
 /**
  * ItemCell's own pieces, handed over by the grid rather than imported: this module is loaded on its own after the
@@ -40,23 +47,21 @@ export interface CellParts {
 
 /** Writes `v`, showing `item`, into `cell`, a button ItemCell rendered, with its picture if it may show now. */
 function writeCell(cell: HTMLButtonElement, item: Item, v: CellView, parts: CellParts): void {
-  const art = cell.children[1];
+  const [price, art, name] = cell.firstElementChild!.children;
   // As ItemCell: a picture only once the cell has come near the viewport, never for a placeholder; and only one the
   // browser holds (a picture is asked for by React's render, after the typing pauses).
   const src = !v.empty && parts.askedPictures.has(item.image) && parts.nearArts.has(art) ? item.image : undefined;
-  // The same item with the same marks (selected, locked, placeholder: the class) shows the same texts: only its
+  // The same item with the same marks (rarity, selected, locked, placeholder: the class) shows the same texts: only its
   // picture may differ. Many cells of a key press are such (those whose item stays).
   if (parts.cellItems.get(cell) !== item || cell.className !== v.className) {
     parts.cellItems.set(cell, item);
     if (cell.className !== v.className) cell.className = v.className;
-    if (cell.style.getPropertyValue('--rarity') !== v.rarity) cell.style.setProperty('--rarity', v.rarity);
     setAttr(cell, 'data-testid', v.testId);
     setAttr(cell, 'aria-hidden', v.empty ? 'true' : undefined);
     if (cell.disabled !== v.empty) cell.disabled = v.empty;
     setAttr(cell, 'aria-pressed', String(v.selected));
     setAttr(cell, 'aria-label', v.label);
     setAttr(cell, 'title', v.title);
-    const [price, , name] = cell.children;
     setText(price, v.price);
     setText(name.children[0], v.line1);
     setText(name.children[1], v.line2);

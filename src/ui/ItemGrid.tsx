@@ -45,7 +45,7 @@ const gridInput = (side: Side, s: PageSnapshot): GridInput =>
  * painted; `write` returns false for any other change, or when it cannot write it (no cells yet, none to show, its
  * module not loaded yet), and the change renders at once.
  */
-function useGridInput(side: Side, write: { current: (now: GridInput, next: GridInput) => boolean }): [input: GridInput, latest: { current: GridInput }] {
+function useGridInput(side: Side, write: { current: (now: GridInput, next: GridInput | null) => boolean }): [input: GridInput, latest: { current: GridInput }] {
   const actor = PageActor.useActorRef();
   const [input, setInput] = useState(() => gridInput(side, actor.getSnapshot()));
   // The latest input, written or rendered.
@@ -95,7 +95,8 @@ export function ItemGrid({ side }: { side: Side }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const actor = PageActor.useActorRef();
-  const write = useRef<(now: GridInput, next: GridInput) => boolean>(() => false);
+  // Writes a change of the view (cellWriter.ts's writeView); without `next`, rehearses a key press.
+  const write = useRef<(now: GridInput, next: GridInput | null) => boolean>(() => false);
   const [input, latest] = useGridInput(side, write);
   const { items, view, picked } = input;
   const pageOf = (of: GridInput) =>
@@ -109,7 +110,7 @@ export function ItemGrid({ side }: { side: Side }) {
   useLayoutEffect(() => {
     if (grid.current && input === latest.current) writer?.rendered(grid.current);
   });
-  useSearchPrepared(side, items, view.sort);
+  useSearchPrepared(side, items, view.sort, () => write.current(latest.current, null));
   const chosen = (item: Item) => (Array.isArray(picked) ? picked.includes(item.id) : picked === item.id);
   // A cell's price and accessible name, formatted once per item (per language and variant): a key press that
   // brings back items seen before formats nothing again. The name is translated once per language, as a template
@@ -204,14 +205,15 @@ export function labelTemplate(t: (key: 'item.select' | 'item.target', values: { 
 
 /**
  * Folds the list's names for the search (SearchIndex.prepare) in the browser's idle periods once the list is on
- * show, a slice per period, so that neither the first render nor the first key press pays for 20,000 names.
- * Without requestIdleCallback the first search folds them.
+ * show, a slice per period, so that neither the first render nor the first key press pays for 20,000 names; then,
+ * in an idle period of its own, `done` (the grid rehearses a key press, cellWriter.ts). Without requestIdleCallback
+ * the first search folds them.
  */
-function useSearchPrepared(side: Side, items: readonly Item[], sort: SortDirection) {
+function useSearchPrepared(side: Side, items: readonly Item[], sort: SortDirection, done: () => void) {
   useEffect(() => {
     if (typeof requestIdleCallback === 'undefined') return undefined;
     let handle = requestIdleCallback(function step(deadline) {
-      if (!prepareSearch(items, sort, side, () => deadline.timeRemaining() > 1)) handle = requestIdleCallback(step);
+      handle = requestIdleCallback(prepareSearch(items, sort, side, () => deadline.timeRemaining() > 1) ? done : step);
     });
     return () => cancelIdleCallback(handle);
   }, [side, items, sort]);

@@ -215,6 +215,43 @@ describe('target grid: a key press written ahead of React', () => {
     expect([...screen.getByTestId('grid-right').children].filter((c) => c.classList.contains('cell--selected'))).toEqual([again]);
   });
 
+  it('rehearses a key press in idle time on a copy of the grid, and changes nothing on the page', async () => {
+    // The page's idle periods, run by hand (jsdom has none): the names are folded for the search, then the rehearsal.
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback) => idle.push(cb));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    try {
+      renderTargets();
+      await firstPagePictured();
+      handTimers();
+      const grid = screen.getByTestId('grid-right');
+      const page = document.body.innerHTML;
+      // Where the cell writer's attribute writes land: in the document, or in a copy out of it.
+      const landed: boolean[] = [];
+      const setAttribute = Element.prototype.setAttribute;
+      vi.spyOn(Element.prototype, 'setAttribute').mockImplementation(function (this: Element, name: string, value: string) {
+        if (this.closest('.cell')) landed.push(this.isConnected);
+        setAttribute.call(this, name, value);
+      });
+      for (let runs = 0; idle.length > 0 && runs < 10; runs++) act(() => idle.shift()!({ didTimeout: false, timeRemaining: () => 50 }));
+      vi.mocked(Element.prototype.setAttribute).mockRestore();
+      expect(idle).toEqual([]);
+      expect(landed.length).toBeGreaterThan(0);
+      expect(landed.filter((inDocument) => inDocument)).toEqual([]);
+      expect(document.body.innerHTML).toBe(page);
+      expect(grid.hasAttribute('data-settling')).toBe(false);
+      // A key press afterwards is written, and rendered after the paint, as ever.
+      act(() => type('howl 2'));
+      expect(cells().map((c) => c.id)).toEqual([...targets.slice(20, 29), targets[31]].map((t) => t.id));
+      advance(FRAME);
+      expect(cells().map((c) => c.id)).toEqual([...targets.slice(20, 29), targets[31]].map((t) => t.id));
+      expect(screen.queryByTestId('page-pos-right')).toBeNull();
+    } finally {
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('renders a search that leaves nothing, and the next one that finds items again', async () => {
     renderTargets();
     await waitFor(() => expect(cells()).toHaveLength(15));

@@ -137,9 +137,9 @@ export function ItemGrid({ side }: { side: Side }) {
   write.current = (now, next) =>
     writer !== null && writer.writeView(now, next, {
       grid: grid.current,
-      slots: (of) => {
+      slots: (of, kept = last.current) => {
         const page = pageOf(of).items;
-        return [page, slotsFor(page, last.current)];
+        return [page, slotsFor(page, kept)];
       },
       // The selection is this render's: a change of it is not the view's alone.
       cell: (item, empty) => cellView(item, testId(item), chosen(item), empty, cellText(item).price, cellText(item).label, lockedText),

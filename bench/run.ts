@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { missing, renderTable, writeReport, type Figure } from './lib/figures.ts';
 import { buildSpa } from './lib/build.ts';
+import { CPU_THROTTLE } from './page/browser.ts';
 import { pageBench } from './page-bench.ts';
 import { pgliteBench, postgresBench } from './server-bench.ts';
 
@@ -38,7 +39,7 @@ try {
 }
 
 const meta = {
-  command: `npm run bench${process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}`,
+  command: `npm run bench${[process.env.BENCH_ONLY ? `BENCH_ONLY=${process.env.BENCH_ONLY}` : '', CPU_THROTTLE !== 4 ? `BENCH_CPU_THROTTLE=${CPU_THROTTLE}: page figures at ${CPU_THROTTLE}x, not issue 6's 4x` : ''].filter(Boolean).map((s) => ` (${s})`).join('')}`,
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}, Node ${process.version}`,
   loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))),
   seconds: Math.round((Date.now() - started) / 1000),

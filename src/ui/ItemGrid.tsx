@@ -18,6 +18,7 @@ import type { Side } from '../machines/events.ts';
 import type { upgradeMachine } from '../machines/upgradeMachine.ts';
 import { leftResult, prepareSearch, rightResult, slicePage } from '../machines/views.ts';
 import { afterPaint } from './afterPaint.ts';
+import type { GridState } from './cellWriter.ts';
 import { askedPictures, cellItems, cellView, ItemCell, nearArts } from './ItemCell.tsx';
 import { slotsFor } from './gridSlots.ts';
 import { PageActor } from './pageActor.ts';
@@ -45,7 +46,7 @@ const gridInput = (side: Side, s: PageSnapshot): GridInput =>
  * painted; `write` returns false for any other change, or when it cannot write it (no cells yet, none to show, its
  * module not loaded yet), and the change renders at once.
  */
-function useGridInput(side: Side, write: { current: (now: GridInput, next: GridInput | null) => boolean }): [input: GridInput, latest: { current: GridInput }] {
+function useGridInput(side: Side, write: { current: (now: GridInput, next: GridInput) => boolean }): [input: GridInput, latest: { current: GridInput }] {
   const actor = PageActor.useActorRef();
   const [input, setInput] = useState(() => gridInput(side, actor.getSnapshot()));
   // The latest input, written or rendered.
@@ -95,8 +96,9 @@ export function ItemGrid({ side }: { side: Side }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const actor = PageActor.useActorRef();
-  // Writes a change of the view (cellWriter.ts's writeView); without `next`, rehearses a key press.
-  const write = useRef<(now: GridInput, next: GridInput | null) => boolean>(() => false);
+  const write = useRef<(now: GridInput, next: GridInput) => boolean>(() => false);
+  // What the cell writer needs of the latest render (set below).
+  const writerState = useRef<() => GridState>(null!);
   const [input, latest] = useGridInput(side, write);
   const { items, view, picked } = input;
   const pageOf = (of: GridInput) =>
@@ -110,7 +112,7 @@ export function ItemGrid({ side }: { side: Side }) {
   useLayoutEffect(() => {
     if (grid.current && input === latest.current) writer?.rendered(grid.current);
   });
-  useSearchPrepared(side, items, view.sort, () => write.current(latest.current, null));
+  useSearchPrepared(side, items, view.sort, () => writer?.rehearse(latest.current, writerState.current()));
   const chosen = (item: Item) => (Array.isArray(picked) ? picked.includes(item.id) : picked === item.id);
   // A cell's price and accessible name, formatted once per item (per language and variant): a key press that
   // brings back items seen before formats nothing again. The name is translated once per language, as a template
@@ -134,18 +136,21 @@ export function ItemGrid({ side }: { side: Side }) {
   const testId = (item: Item) => `${side === 'left' ? 'inv-item' : 'target-item'}-${item.id}`;
   // A change of the view alone, written into the cells as this grid's next render will show them: the same slots,
   // texts and selection, and the pictures the browser holds.
-  write.current = (now, next) =>
-    writer !== null && writer.writeView(now, next, {
-      grid: grid.current,
-      slots: (of, kept = last.current) => {
-        const page = pageOf(of).items;
-        return [page, slotsFor(page, kept)];
-      },
-      // The selection is this render's: a change of it is not the view's alone.
-      cell: (item, empty) => cellView(item, testId(item), chosen(item), empty, cellText(item).price, cellText(item).label, lockedText),
-      typed,
-      parts: CELL_PARTS,
-    });
+  writerState.current = () => ({
+    grid: grid.current,
+    slots: (of, kept = last.current) => {
+      const page = pageOf(of).items;
+      return [page, slotsFor(page, kept)];
+    },
+    // The selection is this render's: a change of it is not the view's alone.
+    cell: (item, empty) => {
+      const { price, label } = cellText(item);
+      return cellView(item, testId(item), chosen(item), empty, price, label, lockedText);
+    },
+    typed,
+    parts: CELL_PARTS,
+  });
+  write.current = (now, next) => writer !== null && writer.writeView(now, next, writerState.current());
 
   const onPick = useCallback(
     (id: number) => actor.send(side === 'left' ? { type: 'user.pickItem', id } : { type: 'user.pickTarget', id }),

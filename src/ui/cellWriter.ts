@@ -116,8 +116,7 @@ export interface GridState {
  * wait for it to go). False, writing nothing, for any other change, or when there is nothing to write into (no
  * grid yet) or to show (no item passes: the render shows the empty message).
  */
-export function writeView(now: GridInput, next: GridInput | null, g: GridState): boolean {
-  if (!next) return rehearse(now, g);
+export function writeView(now: GridInput, next: GridInput, g: GridState): boolean {
   if (now.items !== next.items || now.picked !== next.picked) return false;
   if (now.view.filter.text !== next.view.filter.text) g.typed();
   const grid = g.grid;
@@ -146,30 +145,28 @@ export function writeView(now: GridInput, next: GridInput | null, g: GridState):
   return true;
 }
 
-/**
- * A key press rehearsed (`writeView` without `next`, in idle time once the list's names are folded for the search):
- * a search for the first word of the list's last item, written into a copy of the grid that is not in the document,
- * and back again, twice. The player's first keys then run code that V8 has compiled and given its inline caches (a
- * function gets them only after several calls), instead of running cold, which made a fresh page's second key about
- * 7 ms slower than a later one at 4x (docs/performance.md, session 15). Nothing on the page changes: the copy is
- * dropped, the cells' observer does not watch it, the placeholders keep their items, and the pictures' pause is left
- * alone. Once per grid: a list
- * that arrives later (after a game) finds the code warm, and a rehearsal per list cost the heap bench 0.25 MB over
- * 50 games.
- */
+/** Grids that have rehearsed (rehearse). */
 const rehearsed = new WeakSet<Element>();
 
-function rehearse(input: GridInput, g: GridState): boolean {
+/**
+ * Rehearses a key press, in idle time once the list's names are folded for the search: a search for the first word
+ * of the list's last item, written into a copy of the grid that is not in the document, and back again, twice. The
+ * player's first keys then run code that V8 has compiled and given its inline caches (a function gets them only
+ * after several calls), instead of running cold, which made a fresh page's second key about 7 ms slower than a later
+ * one at 4x (docs/performance.md, session 15). Nothing on the page changes: the copy is dropped, the cells' observer
+ * does not watch it, the placeholders keep their items, and the pictures' pause is left alone. Once per grid: a list
+ * that arrives later (after a game) finds the code warm, and a rehearsal per list cost the heap bench 0.25 MB over 50
+ * games.
+ */
+export function rehearse(input: GridInput, g: GridState): void {
   const word = /\p{L}+/u.exec(input.items.at(-1)?.name ?? '')?.[0];
-  if (!g.grid || rehearsed.has(g.grid) || !word) return false;
+  if (!g.grid || rehearsed.has(g.grid) || !word) return;
   rehearsed.add(g.grid);
   const typed = { ...input, view: { ...input.view, filter: { ...input.view.filter, text: word } } };
   // The copy's own slots: what the grid's placeholders keep is the grid's, not the rehearsal's.
   const last: Item[] = [];
   const copy = { ...g, grid: g.grid.cloneNode(true) as HTMLElement, slots: (of: GridInput) => g.slots(of, last), typed() {} };
-  let wrote = false;
-  for (let i = 0; i < 4; i++) wrote = writeView(i % 2 ? typed : input, i % 2 ? input : typed, copy) || wrote;
-  return wrote;
+  for (let i = 0; i < 4; i++) writeView(i % 2 ? typed : input, i % 2 ? input : typed, copy);
 }
 
 /**

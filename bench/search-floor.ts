@@ -40,7 +40,7 @@ const log = (s: string) => process.stderr.write(`[search-floor ${((Date.now() - 
 
 /** What a target cell shows, read from the real page (a string: tsx would add a helper the page lacks). */
 const READ_CELLS = `[...document.querySelectorAll('[data-testid="grid-right"] > .cell')].map((c) => ({
-  cls: c.className, rarity: c.style.getPropertyValue('--rarity'), testid: c.getAttribute('data-testid'),
+  cls: c.className, testid: c.getAttribute('data-testid'),
   label: c.getAttribute('aria-label'), pressed: c.getAttribute('aria-pressed'), title: c.getAttribute('title'),
   hidden: c.getAttribute('aria-hidden'), disabled: c.disabled,
   price: c.querySelector('.cell__price').textContent, l1: c.querySelector('.cell__line1').textContent,

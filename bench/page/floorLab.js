@@ -22,7 +22,6 @@
   };
   const write = (c, d, pictures) => {
     if (c.className !== d.cls) c.className = d.cls;
-    if (c.style.getPropertyValue('--rarity') !== d.rarity) c.style.setProperty('--rarity', d.rarity);
     setAttr(c, 'data-testid', d.testid);
     setAttr(c, 'aria-label', d.label);
     setAttr(c, 'aria-pressed', d.pressed);

@@ -13,8 +13,10 @@
 import { createHash } from 'node:crypto';
 import type { SiteResponse } from '../src/api/contract.ts';
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_STYLE_ID } from '../src/firstScreen.ts';
+import type { Item } from '../src/domain/item.ts';
 import { renderFirstScreen, type FirstScreenInput } from '../src/entry-server.tsx';
 import { prefsFrom } from '../src/machines/prefs.ts';
+import { TARGETS_META_NAME } from '../src/site/fromDocument.ts';
 import { cookieValue } from './routes/context.ts';
 
 /**
@@ -32,19 +34,32 @@ export interface FirstScreen {
   css: string;
   /** `'sha256-...'` of css, for style-src. */
   cssHash: string;
+  /** The targets the screen shows, for the page to start with (a meta tag: src/site/fromDocument.ts); absent: none. */
+  targets?: Item[] | null;
+  /** Tags for the head: the preloads of the pictures the screen shows (absent: none). */
+  head?: string;
 }
 
 const MAX_KEPT = 64;
 const kept = new Map<string, FirstScreen | null>();
+/** The catalogue the kept screens show (TargetCatalogue.latestItems keeps one array while the rows are the same). */
+let keptFor: readonly Item[] | null = null;
 
-/** The first screen for a request's path and cookies, or null where the browser renders by itself. */
-export function firstScreen(site: SiteResponse, url: string, cookieHeader: string | undefined): FirstScreen | null {
+/**
+ * The first screen for a request's path and cookies, or null where the browser renders by itself; with the target
+ * catalogue, the screen shows the targets' first page.
+ */
+export function firstScreen(site: SiteResponse, url: string, cookieHeader: string | undefined, catalogue: readonly Item[] | null = null): FirstScreen | null {
+  if (catalogue !== keptFor) {
+    kept.clear();
+    keptFor = catalogue;
+  }
   const pathname = url.split(/[?#]/, 1)[0];
   const input: FirstScreenInput = { site, pathname, prefs: prefsFromCookieHeader(cookieHeader) };
   const key = JSON.stringify(input);
   let screen = kept.get(key);
   if (screen === undefined) {
-    const rendered = renderFirstScreen(input);
+    const rendered = renderFirstScreen(input, catalogue);
     screen = rendered && { ...rendered, cssHash: `'sha256-${createHash('sha256').update(rendered.css).digest('base64')}'` };
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(key, screen);
@@ -52,17 +67,25 @@ export function firstScreen(site: SiteResponse, url: string, cookieHeader: strin
   return screen;
 }
 
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+
+/** `<meta name="{name}" content="{value as JSON}">`: data for the page, not script (the CSP holds). */
+export function metaTag(name: string, value: unknown): string {
+  return `<meta name="${name}" content="${JSON.stringify(value).replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c])}">`;
+}
+
 /**
- * The shell with the first screen inside its empty `<div id="root"></div>` and its rules at the end of the head
- * (unchanged without a screen, or without the empty root to fill).
+ * The shell with the first screen inside its empty `<div id="root"></div>`, and at the end of the head its rules
+ * and the targets it shows (unchanged without a screen, or without the empty root to fill).
  */
 export function shellWithFirstScreen(html: string, screen: FirstScreen | null): string {
   const empty = '<div id="root"></div>';
   const at = html.indexOf(empty);
   const headEnd = html.indexOf('</head>');
   if (screen === null || at < 0 || headEnd < 0 || headEnd > at) return html;
+  const targets = screen.targets ? `${metaTag(TARGETS_META_NAME, screen.targets)}\n` : '';
   const style = screen.css ? `<style id="${FIRST_SCREEN_STYLE_ID}">${screen.css}</style>\n` : '';
-  return `${html.slice(0, headEnd)}${style}${html.slice(headEnd, at)}<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen.html}</div>${html.slice(at + empty.length)}`;
+  return `${html.slice(0, headEnd)}${screen.head ?? ''}${targets}${style}${html.slice(headEnd, at)}<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen.html}</div>${html.slice(at + empty.length)}`;
 }
 
 /** A shell whose entry script waits for the first frame: its HTML, and the inline loader's CSP hash source. */

@@ -10,7 +10,9 @@ import { renderToString } from 'react-dom/server';
 import type { SiteResponse } from './api/contract.ts';
 import en from './i18n/en.json';
 import ru from './i18n/ru.json';
-import type { PageInput } from './machines/context.ts';
+import type { Item } from './domain/item.ts';
+import { initialContext, type PageInput } from './machines/context.ts';
+import { rightResult, slicePage } from './machines/views.ts';
 import { PageRoot } from './PageRoot.tsx';
 import { FIRST_SCREEN_STYLE_ATTRIBUTE } from './firstScreen.ts';
 import { variantFrom } from './site/variant.ts';
@@ -73,14 +75,39 @@ function i18nFor(lang: 'en' | 'ru'): i18n {
   return instance;
 }
 
+/** A rendered first screen: the root's markup, its style rules and the targets it shows. */
+export interface RenderedScreen {
+  html: string;
+  /** The rules of the markup's style attributes ('' when there are none). */
+  css: string;
+  /**
+   * The `<link rel="preload">` tags React writes ahead of the markup (one per picture it shows), for the head: the
+   * root then holds exactly what the browser renders.
+   */
+  head: string;
+  /**
+   * The targets' first page as the screen shows it, which the browser's page starts with (PageInput.targets) so
+   * that it hydrates the same cells; null when the screen shows the targets loading.
+   */
+  targets: Item[] | null;
+}
+
 /**
- * The page's first screen at `pathname`: the root's markup without style attributes, and their rules (`css`, ''
- * when there are none); null where the browser would not render the upgrades page (the verifier routes: their
- * screens load lazily, so the browser renders them itself).
+ * The page's first screen at `pathname`: the root's markup without style attributes, and their rules; null where
+ * the browser would not render the upgrades page (the verifier routes: their screens load lazily, so the browser
+ * renders them itself). With the target `catalogue` (the index call's list), the screen shows the targets' first
+ * page as the page will once it has loaded (sorted and filtered as it starts: views.ts), with their pictures, for
+ * the largest paint of the sites whose LCP element is a target's picture (issue 6, docs/performance.md, session
+ * 16); without one, the targets' loading state.
  */
-export function renderFirstScreen({ site, pathname, prefs }: FirstScreenInput): { html: string; css: string } | null {
+export function renderFirstScreen({ site, pathname, prefs }: FirstScreenInput, catalogue: readonly Item[] | null = null): RenderedScreen | null {
   const route = parseRoute(pathname);
   if (route.kind !== 'upgrades') return null;
   const input: PageInput = { site: variantFrom(site), preselect: route.preselect, prefs };
-  return extractStyles(renderToString(<PageRoot i18n={i18nFor(site.lang)} options={{ input }} />));
+  const page = catalogue && slicePage(rightResult({ uitems: catalogue as Item[], right: initialContext(input).right }), 0).items;
+  const targets = page?.length ? page : null;
+  if (targets) input.targets = targets;
+  const markup = renderToString(<PageRoot i18n={i18nFor(site.lang)} options={{ input }} />);
+  const head = /^(?:<link [^<>]*>)*/.exec(markup)![0];
+  return { ...extractStyles(markup.slice(head.length)), head, targets };
 }

@@ -13,7 +13,7 @@ import { initI18n } from './i18n/index.ts';
 import { readPrefs } from './machines/prefs.ts';
 import { PageRoot } from './PageRoot.tsx';
 import { createFormatters } from './site/format.ts';
-import { siteFromDocument } from './site/fromDocument.ts';
+import { siteFromDocument, targetsFromDocument } from './site/fromDocument.ts';
 import { variantFrom } from './site/variant.ts';
 import { parseRoute } from './ui/routes.ts';
 import './styles/app.css';
@@ -54,10 +54,11 @@ async function boot(container: HTMLElement): Promise<void> {
   const i18n = await strings;
   document.documentElement.lang = site.lang;
   const route = parseRoute(window.location.pathname);
-  const input = { site, preselect: route.kind === 'upgrades' ? route.preselect : [], prefs: readPrefs() };
+  const firstScreen = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE);
+  // The page starts with the targets the server's first screen shows, so it hydrates the same cells.
+  const input = { site, preselect: route.kind === 'upgrades' ? route.preselect : [], prefs: readPrefs(), targets: firstScreen ? targetsFromDocument() : undefined };
   const page = <PageRoot i18n={i18n} options={{ input, inspect: await inspector() }} />;
 
-  const firstScreen = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE);
   // The server's styles go back inline (src/firstScreen.ts) in the same task as the root's mark goes, which sizes
   // the server's wheel for narrow viewports until then (src/styles/first-screen.css).
   if (firstScreen) {

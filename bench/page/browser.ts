@@ -115,15 +115,16 @@ export const PROBES = `(() => {
     ch.port1.onmessage = () => done(performance.now());
     ch.port2.postMessage(0);
   };
-  // Ready: the first frame painted with target cells in the right grid (the data calls answered, the page booted
-  // and hydrated), from navigation start. Not a target: it shows what the first paint's order costs the rest of the
-  // load. The observer stops at the first match.
+  // Ready: the first frame painted with enabled target cells in the right grid (the data calls answered, the page
+  // booted and hydrated; the server's first screen shows the first page's cells disabled until then), from
+  // navigation start. Not a target: it shows what the first paint's order costs the rest of the load. The observer
+  // stops at the first match.
   const ready = new MutationObserver(() => {
-    if (!document.querySelector('[data-testid="grid-right"] [data-testid^="target-item"]')) return;
+    if (!document.querySelector('[data-testid="grid-right"] [data-testid^="target-item"]:not([disabled])')) return;
     ready.disconnect();
     requestAnimationFrame(() => after((now) => { w.__bench.ready = now; }));
   });
-  ready.observe(document, { childList: true, subtree: true });
+  ready.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
   let settling = [];
   new MutationObserver(() => {
     const g = grid();

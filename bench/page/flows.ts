@@ -23,10 +23,10 @@ export async function openProbedPage(browser: Browser, baseUrl: string, sessionC
   return page;
 }
 
-/** Opens /upgrades/ and waits until the target grid shows items. */
+/** Opens /upgrades/ and waits until the target grid shows items the player can pick (the page has loaded). */
 export async function openPage(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/upgrades/`);
-  await page.locator('[data-testid^="target-item-"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.locator('[data-testid^="target-item-"]:not([disabled])').first().waitFor({ state: 'visible', timeout: 60_000 });
 }
 
 /**

@@ -14,7 +14,7 @@ import { catalogueItems } from '../db/schema.ts';
 import type { SiteResponse } from '../../src/api/contract.ts';
 import { SITE_META_NAME } from '../../src/site/fromDocument.ts';
 import { siteInfo } from '../config.ts';
-import { cspWithFirstScreen, deferEntry, firstScreen, shellWithFirstScreen } from '../prerender.ts';
+import { cspWithFirstScreen, deferEntry, firstScreen, metaTag, shellWithFirstScreen } from '../prerender.ts';
 import { AppError } from '../messages.ts';
 import type { AppContext } from './context.ts';
 
@@ -33,12 +33,9 @@ export function siteAnswer(ctx: AppContext): SiteResponse {
   };
 }
 
-const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-
 /** The shell with the variant as `<meta name="upgrades-site" content="{json}">` (data, not script: the CSP holds). */
 export function shellWithSite(html: string, site: SiteResponse): string {
-  const content = JSON.stringify(site).replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]);
-  const meta = `<meta name="${SITE_META_NAME}" content="${content}">`;
+  const meta = metaTag(SITE_META_NAME, site);
   if (html.includes('</head>')) return html.replace('</head>', `${meta}\n</head>`);
   // No head to put it in: right after the doctype (before it, the page would render in quirks mode).
   const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
@@ -59,7 +56,7 @@ export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promis
   }
   const site = siteAnswer(ctx);
   const { url, headers } = reply.request;
-  const screen = firstScreen(site, url, headers.cookie);
+  const screen = firstScreen(site, url, headers.cookie, ctx.targets.latestItems());
   // A first screen paints without script, so the entry waits for that paint (server/prerender.ts, deferEntry).
   const shell = screen ? deferEntry(html) : { html, scriptHash: null };
   const csp = reply.getHeader('content-security-policy');

@@ -131,7 +131,7 @@ function gzipAnswer(head: EncodedHead, tail: Buffer): Buffer {
 
 /** The site's upgrade targets (active, not type_prize 13) by price, as a JSON array string cached for ttlMs. */
 export class TargetCatalogue {
-  private cached: { json: string; at: number } | null = null;
+  private cached: { json: string; items: readonly ItemDto[]; at: number } | null = null;
   private loading: Promise<string> | null = null;
   private head: Promise<EncodedHead> | null = null;
   private headJson: string | null = null;
@@ -186,6 +186,16 @@ export class TargetCatalogue {
     return this.loading;
   }
 
+  /**
+   * The catalogue's items as last loaded, for the page's first screen (server/prerender.ts), without waiting: past
+   * the TTL they still answer while a reload runs, and before the first load has finished the answer is null (a
+   * load is started). The HTML never waits for the database. The same array comes back while the rows are the same.
+   */
+  latestItems(): readonly ItemDto[] | null {
+    if (!this.cached || Date.now() - this.cached.at >= this.ttlMs) this.json().catch(() => {});
+    return this.cached?.items ?? null;
+  }
+
   /** Forgets the cached copy (after an import in this process). */
   invalidate(): void {
     this.cached = null;
@@ -197,8 +207,10 @@ export class TargetCatalogue {
       .from(catalogueItems)
       .where(and(eq(catalogueItems.site, this.config.site), eq(catalogueItems.active, true), ne(catalogueItems.typePrize, LOCKED_TYPE_PRIZE)))
       .orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id));
-    const json = JSON.stringify(rows.map((r) => toDto(this.config, r.id, r)));
-    this.cached = { json, at: Date.now() };
+    const items = rows.map((r) => toDto(this.config, r.id, r));
+    const json = JSON.stringify(items);
+    // The same rows keep the same array: what is derived from it (the first screen) is kept too.
+    this.cached = { json, items: this.cached?.json === json ? this.cached.items : items, at: Date.now() };
     return json;
   }
 }

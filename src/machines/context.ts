@@ -38,6 +38,11 @@ export interface PageInput {
   preselect?: readonly number[];
   /** Saved preferences (cookies), read at boot. */
   prefs?: { sound?: boolean; bp?: boolean };
+  /**
+   * The targets' first page as the server's first screen shows it (src/entry-server.tsx): the page shows them,
+   * inert, until its first load brings the whole list.
+   */
+  targets?: Item[];
 }
 
 export interface PageContext {
@@ -66,6 +71,11 @@ export interface PageContext {
   inventoryStale: boolean;
   /** Why the last index call failed (the error state's message). */
   loadError: string | null;
+  /**
+   * Whether `uitems` is still the first screen's page of targets (PageInput.targets), until the first load lands:
+   * its cells and the filters are shown but disabled.
+   */
+  preview: boolean;
 }
 
 /** The context a fresh page starts with. */
@@ -75,7 +85,7 @@ export function initialContext(input: PageInput): PageContext {
     site: input.site,
     user: null,
     inventory: [],
-    uitems: [],
+    uitems: input.targets ?? [],
     left: { filter: EMPTY_FILTER, sort: 'desc', page: 0 },
     right: { filter: EMPTY_FILTER, sort: 'asc', page: 0, bp, maxLevels: null, levelsCap: BP_MAX_LEVELS },
     staked: [],
@@ -89,5 +99,6 @@ export function initialContext(input: PageInput): PageContext {
     queued: (input.preselect ?? []).map((id) => ({ side: 'left' as const, id })),
     inventoryStale: false,
     loadError: null,
+    preview: !!input.targets,
   };
 }

@@ -79,7 +79,7 @@ export const pageSetup = setup({
   actions: {
     applyLoad: assign(({ context }, out: LoadOutput) => {
       const next = { ...context, inventory: asItems(out.index.inventory, context.inventory), uitems: asItems(out.index.uitems, context.uitems), user: out.user };
-      return { ...next, ...pruneSelection(next), inventoryStale: false, loadError: null };
+      return { ...next, ...pruneSelection(next), inventoryStale: false, loadError: null, preview: false };
     }),
     storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: params.error instanceof Error ? params.error.message : String(params.error) })),
     replayQueued: assign(({ context }) => {

@@ -44,9 +44,12 @@ export function FilterBar({ side }: { side: Side }) {
   const maxLevels = PageActor.useSelector((s) => s.context.right.maxLevels);
   const levelsCap = PageActor.useSelector((s) => s.context.right.levelsCap);
   const set = (patch: Partial<FilterState>) => actor.send({ type: 'user.setFilter', side, patch });
+  // Disabled while the targets are the first screen's page (PageContext.preview): nothing typed before the page
+  // has its lists (or before it runs at all) is lost or applied to a page of 15.
+  const preview = PageActor.useSelector((s) => s.context.preview);
 
   return (
-    <div className="filters">
+    <fieldset className="filters" disabled={preview}>
       <SearchBox side={side} />
       <div className="filters__row">
         <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`min-price-${side}`}
@@ -83,6 +86,6 @@ export function FilterBar({ side }: { side: Side }) {
           </div>
         )}
       </div>
-    </div>
+    </fieldset>
   );
 }

@@ -112,7 +112,10 @@ export function ItemGrid({ side }: { side: Side }) {
   useLayoutEffect(() => {
     if (grid.current && input === latest.current) writer?.rendered(grid.current);
   });
-  useSearchPrepared(side, items, view.sort, () => writer?.rehearse(latest.current, writerState.current()));
+  // The first screen's page of targets (PageContext.preview): cells shown but disabled until the lists load.
+  const preview = PageActor.useSelector((s) => s.context.preview);
+  // A key press is rehearsed on the list the player will search, not on the first screen's page.
+  useSearchPrepared(side, items, view.sort, () => preview || writer?.rehearse(latest.current, writerState.current()));
   const chosen = (item: Item) => (Array.isArray(picked) ? picked.includes(item.id) : picked === item.id);
   // A cell's price and accessible name, formatted once per item (per language and variant): a key press that
   // brings back items seen before formats nothing again. The name is translated once per language, as a template
@@ -180,6 +183,7 @@ export function ItemGrid({ side }: { side: Side }) {
                 lockedText={lockedText}
                 onPick={onPick}
                 empty={empty}
+                preview={preview}
               />
             );
           })}

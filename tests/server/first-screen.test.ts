@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspWithFirstScreen, deferEntry, prefsFromCookieHeader, shellWithFirstScreen } from '../../server/prerender.ts';
 import { extractStyles } from '../../src/entry-server.tsx';
 import { readPrefs } from '../../src/machines/prefs.ts';
+import type { IndexResponse, ItemDto } from '../../src/api/contract.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 const SHELL = '<!doctype html>\n<html lang="en"><head><title>Upgrades</title></head><body><div id="root"></div><script type="module" src="/assets/x.js"></script></body></html>';
@@ -92,6 +93,55 @@ describe('the first screen in the SPA shell', () => {
     expect(root(on.body)).toMatch(/data-testid="sound" aria-pressed="true"/);
     expect(root(off.body)).toMatch(/data-testid="sound" aria-pressed="false"/);
     expect(on.headers.vary).toMatch(/cookie/i);
+  });
+});
+
+describe('the targets on the first screen', () => {
+  const metaTargets = (html: string) => {
+    const content = /<meta name="upgrades-targets" content="([^"]*)">/.exec(html)?.[1];
+    return content === undefined ? null : JSON.parse(content.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as ItemDto[];
+  };
+  const cellIds = (html: string) => [...root(html).matchAll(/data-testid="target-item-(\d+)"/g)].map((m) => Number(m[1]));
+
+  it('never waits for the database: before the catalogue is loaded the targets are loading, then its first page shows', async () => {
+    const cold = await createTestApp({ distDir: dist, site: 'ru' });
+    try {
+      const first = await cold.app.inject({ method: 'GET', url: '/upgrades/' });
+      expect(metaTargets(first.body)).toBeNull();
+      expect(cellIds(first.body)).toEqual([]);
+      // The index call loads the catalogue (the first request only started a load).
+      const index = (await cold.app.inject({ method: 'POST', url: '/api/upgrade/index', payload: {} })).json<IndexResponse>();
+      const html = (await cold.app.inject({ method: 'GET', url: '/upgrades/' })).body;
+      // The page's own first page: cheapest first, ties by id (the index call lists them in that order on the CS site).
+      const expected = index.uitems.slice(0, 15);
+      expect(expected).toHaveLength(15);
+      expect(metaTargets(html)).toEqual(expected);
+      expect(cellIds(html)).toEqual(expected.map((i) => i.id));
+      expect(html.indexOf('<meta name="upgrades-targets"')).toBeLessThan(html.indexOf('</head>'));
+    } finally {
+      await cold.close();
+    }
+  });
+
+  it('shows each cell disabled with its picture in the markup, and the filters disabled, until the page has loaded', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/upgrade/index', payload: {} });
+    const body = (await get('/upgrades/')).body;
+    const html = root(body);
+    // React's preload of each picture goes into the head.
+    const head = body.slice(0, body.indexOf('</head>'));
+    const cells = [...html.matchAll(/<button [^>]*data-testid="target-item-\d+"[^>]*>.*?<\/button>/g)].map((m) => m[0]);
+    expect(cells).toHaveLength(15);
+    for (const cell of cells) {
+      expect(cell).toMatch(/ disabled=""/);
+      const src = /<img src="(\/app\/public\/items\/\d+\.png)"/.exec(cell)?.[1];
+      expect(src).toBeDefined();
+      expect(head).toContain(`<link rel="preload" as="image" href="${src}"/>`);
+    }
+    expect(html).toMatch(/<fieldset class="filters" disabled="">/);
+    expect(html).toContain('data-testid="search-right"');
+    // The CSP still admits no inline style attribute and nothing new to run.
+    expect(html).not.toMatch(/<[^>]+\sstyle=/);
+    expect(inlineScripts((await get('/upgrades/')).body)).toHaveLength(1);
   });
 });
 

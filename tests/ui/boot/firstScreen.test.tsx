@@ -13,6 +13,7 @@ import { configureApi } from '../../../src/api/client.ts';
 import { extractStyles, renderFirstScreen } from '../../../src/entry-server.tsx';
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_STYLE_ATTRIBUTE, FIRST_SCREEN_STYLE_ID, restoreFirstScreenStyles } from '../../../src/firstScreen.ts';
 import { initI18n } from '../../../src/i18n/index.ts';
+import type { Item } from '../../../src/domain/item.ts';
 import { PageRoot } from '../../../src/PageRoot.tsx';
 import { variantFrom } from '../../../src/site/variant.ts';
 
@@ -24,6 +25,19 @@ const SITES: SiteResponse[] = [
 const PREFS = [{ sound: true, bp: true }, { sound: false, bp: false }];
 const PATHS: Array<[string, number[]]> = [['/upgrades/', []], ['/upgrades/3,4', [3, 4]]];
 const WIDTHS = [1280, 1024];
+/**
+ * A target catalogue as the index call lists it (cheapest first): names with and without the CS separator, a locked
+ * one, equal prices, BP level items (Dota's BP mode shows only those up to its cap), 40 in all.
+ */
+const CATALOGUE: Item[] = Array.from({ length: 40 }, (_, i) => ({
+  id: 100 + i,
+  name: i % 5 === 0 ? `${(i % 10) * 500} Levels` : i % 2 ? `AK-47 | Redline ${i} (Field-Tested)` : `Sticker ${i}`,
+  price: Math.floor(i / 2) + 0.25,
+  image: `/app/public/items/${100 + i}.png`,
+  type: i % 3 ? 'mil-spec' : 'Immortal',
+  type_prize: i === 7 ? 13 : 0,
+}));
+const CATALOGUES: Array<readonly Item[] | null> = [null, CATALOGUE];
 
 const roots: Root[] = [];
 beforeAll(() => {
@@ -51,8 +65,19 @@ function serverShell(html: string, css: string): HTMLElement {
   return container;
 }
 
-/** The DOM without style attributes (their serialisation differs between the CSSOM and React), for comparison. */
-const structure = (el: HTMLElement) => el.innerHTML.replace(/ style="[^"]*"/g, '');
+/**
+ * The DOM for comparison: elements with their attributes in name order (React sets an input's type first in the
+ * browser, after the others in HTML), without style attributes (their serialisation differs between the CSSOM and
+ * React) and without `selected` (HTML marks a select's option, the browser sets the select's value: compared
+ * apart), and the text.
+ */
+function structure(el: Element): string {
+  return [...el.childNodes].map((node) => {
+    if (!(node instanceof Element)) return node.textContent;
+    const attributes = [...node.attributes].filter((a) => a.name !== 'style' && a.name !== 'selected').map((a) => `${a.name}="${a.value}"`).sort();
+    return `<${node.localName} ${attributes.join(' ')}>${structure(node)}</${node.localName}>`;
+  }).join('');
+}
 
 /** Each styled element of the server's markup with the style text React wrote for it (its rule's declarations). */
 function reactStyles(container: HTMLElement, css: string): Array<[HTMLElement, string]> {
@@ -66,17 +91,32 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
     await i18n.loadNamespaces('translation');
   });
 
-  it.each(PREFS.flatMap((prefs) => PATHS.flatMap(([pathname, preselect]) => WIDTHS.map((width) => ({ prefs, pathname, preselect, width })))))(
-    'hydrates without a mismatch: $pathname, $prefs, $width px',
-    async ({ prefs, pathname, preselect, width }) => {
+  const cases = CATALOGUES.flatMap((catalogue) => PREFS.flatMap((prefs) => PATHS.flatMap(([pathname, preselect]) =>
+    WIDTHS.map((width) => ({ prefs, pathname, preselect, width, catalogue, targets: catalogue ? 'with targets' : 'targets loading' })))));
+  it.each(cases)(
+    'hydrates without a mismatch: $pathname, $prefs, $width px, $targets',
+    async ({ prefs, pathname, preselect, width, catalogue }) => {
       Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
       const i18n = await initI18n(site.lang);
-      const screen = renderFirstScreen({ site, pathname, prefs })!;
+      const screen = renderFirstScreen({ site, pathname, prefs }, catalogue)!;
       expect(screen.html).not.toMatch(/\sstyle=/);
       const container = serverShell(screen.html, screen.css);
       const errors = vi.spyOn(console, 'error');
       const recoverable = vi.fn();
-      const input = { site: variantFrom(site), preselect, prefs };
+      // The page starts with the screen's targets, as src/main.tsx reads them from the meta tag.
+      const input = { site: variantFrom(site), preselect, prefs, targets: screen.targets ?? undefined };
+      const cells = [...container.querySelectorAll('[data-testid^="target-item-"]')];
+      if (catalogue) {
+        // The page's first page: cheapest first, ties by id; on Dota in BP mode only the level items.
+        const bp = site.site === 'dota' && prefs.bp;
+        const expected = catalogue.filter((i) => !bp || /^\d+ Levels$/.test(i.name)).slice(0, 15).map((i) => i.id);
+        expect(screen.targets!.map((i) => i.id)).toEqual(expected);
+        expect(cells.map((c) => c.getAttribute('data-testid'))).toEqual(expected.map((id) => `target-item-${id}`));
+        expect(cells.every((c) => (c as HTMLButtonElement).disabled && c.querySelector('img')!.getAttribute('src'))).toBe(true);
+      } else {
+        expect(screen.targets).toBeNull();
+        expect(cells).toEqual([]);
+      }
 
       const styled = reactStyles(container, screen.css);
       expect(styled.length).toBeGreaterThan(0);
@@ -102,6 +142,7 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
       expect(errors).not.toHaveBeenCalled();
       // The very nodes the server sent are the page's now.
       expect(container.querySelector('[data-testid="wheel-placeholder"]')).toBe(wheel);
+      expect([...container.querySelectorAll('[data-testid^="target-item-"]')]).toEqual(cells);
       expect(wheel.style.width).toBe(width >= 1200 ? '380px' : '300px');
 
       // And they are what the browser renders by itself.
@@ -113,6 +154,8 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
         root.render(<PageRoot i18n={i18n} options={{ input }} />);
       });
       expect(structure(container)).toBe(structure(fresh));
+      const selects = (root: Element) => [...root.querySelectorAll('select')].map((select) => select.value);
+      expect(selects(container)).toEqual(selects(fresh));
       expect(wheel.style.cssText).toBe(fresh.querySelector<HTMLElement>('[data-testid="wheel-placeholder"]')!.style.cssText);
     },
   );

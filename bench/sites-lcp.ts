@@ -2,12 +2,13 @@
  * `npm run bench:sites`: the first paint and the LCP of each site variant (cs, dota, ru), for what `npm run bench`
  * does not show: its load step measures the CS site only. Each variant runs the real server as `npm start` does
  * (embedded PGlite with the demo data, in a temporary DATA_DIR) on the bench's build, signed in as the demo
- * player; 3 cold loads each (a new context), CPU 4x, after a warm-up load and a quiet machine, as the bench's load
- * step. No target here: the LCP element differs by variant (docs/performance.md, "Session 12"), and this prints
+ * player; 3 cold loads each (a new context; BENCH_SITES_LOADS sets how many), CPU 4x, after a warm-up load and a
+ * quiet machine, as the bench's load step. No target here: the LCP element differs by variant (docs/performance.md, "Session 12"), and this prints
  * it with every LCP candidate.
  *
  *   npm run bench:sites                 # all three
  *   BENCH_SITES=dota npm run bench:sites
+ *   BENCH_SITES_LOADS=8 npm run bench:sites   # 8 counted loads per site instead of 3 (the noise is +-100 ms)
  *
  * Writes reports/sites-lcp-latest.json.
  */
@@ -21,7 +22,7 @@ import { median } from './lib/stats.ts';
 import { CPU_THROTTLE, launch, readProbes, type LcpCandidate } from './page/browser.ts';
 import { openProbedPage } from './page/flows.ts';
 
-const LOADS = 3;
+const LOADS = Number(process.env.BENCH_SITES_LOADS ?? 3);
 const SITES = (process.env.BENCH_SITES ?? 'cs,dota,ru').split(',').filter(Boolean);
 
 /** The demo player's session cookie (`name=value`), signed in through the API as the page does. */

@@ -17,12 +17,14 @@ interface Props {
   onPick: (id: number) => void;
   /** A placeholder slot (gridSlots.ts): invisible, out of the tab order and the accessibility tree, no test id. */
   empty: boolean;
-  /**
-   * A cell of the server's first screen (PageContext.preview): disabled until the page has loaded, and its picture
-   * in the markup from the start, so the browser fetches it with the HTML (the server cannot see the viewport;
-   * `loading="lazy"` put the picture's paint 150 to 300 ms after the first paint, behind the entry's evaluation).
-   */
+  /** A cell of the server's first screen (PageContext.preview): disabled until the page has loaded. */
   preview?: boolean;
+  /**
+   * Its picture is in the markup from the start (a first screen's first rows: ItemGrid's FIRST_SCREEN_PICTURES), so
+   * the browser fetches it with the HTML: the server cannot see the viewport, and `loading="lazy"` put the picture's
+   * paint 150 to 300 ms after the first paint, behind the entry's evaluation.
+   */
+  eager?: boolean;
 }
 
 /** Picture addresses the page has asked the browser for: it holds them, so showing one again costs no fetch. */
@@ -78,13 +80,13 @@ export const nearArts = new WeakSet<Element>();
  * A clickable item cell (a button: keyboard reachable, pressed state announced). Its elements are the same whatever
  * it shows (the check and the padlock are shown by the cell's class), so writeCell can show another item in it.
  */
-export const ItemCell = memo(function ItemCell({ item, testId, selected, picture, price, label, lockedText, onPick, empty, preview }: Props) {
+export const ItemCell = memo(function ItemCell({ item, testId, selected, picture, price, label, lockedText, onPick, empty, preview, eager }: Props) {
   const v = cellView(item, testId, selected, empty, price, label, lockedText);
-  // The picture's file is asked for once the cell is near the viewport (whenVisible.ts), or at once in a cell of the
-  // first screen; its box is reserved by width and height either way, so nothing shifts when it arrives. The grid
-  // reuses a cell for the item at the same position, so the cell is watched once, not once per item it shows.
+  // The picture's file is asked for once the cell is near the viewport (whenVisible.ts), or at once when `eager`;
+  // its box is reserved by width and height either way, so nothing shifts when it arrives. The grid reuses a cell for
+  // the item at the same position, so the cell is watched once, not once per item it shows.
   const art = useRef<HTMLSpanElement>(null);
-  const [near, setNear] = useState(!!preview);
+  const [near, setNear] = useState(!!eager);
   useEffect(() => {
     const el = art.current;
     return near || !el ? undefined : whenVisible(el, () => {

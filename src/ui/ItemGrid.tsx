@@ -184,6 +184,7 @@ export function ItemGrid({ side }: { side: Side }) {
                 onPick={onPick}
                 empty={empty}
                 preview={preview}
+                eager={preview && slot < FIRST_SCREEN_PICTURES}
               />
             );
           })}
@@ -193,6 +194,14 @@ export function ItemGrid({ side }: { side: Side }) {
     </>
   );
 }
+
+/**
+ * How many cells of the first screen (PageContext.preview) have their picture in the server's markup: the first two
+ * rows of the two-column grid, whose pictures are the Dota and ru sites' LCP element. All fifteen put the first paint
+ * about 50 ms later at 4x (each arriving picture costs the main thread before that paint); the others are asked for
+ * once the page runs, as any cell's (whenVisible.ts). docs/performance.md, session 16.
+ */
+const FIRST_SCREEN_PICTURES = 4;
 
 /** Stand-ins for the name and the price, from Unicode's private use area (never in a translation). */
 const NAME_SLOT = '\uE000';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_META_NAME, siteFromDocument } from '../../../src/site/fromDocument.ts';
+import { SITE_META_NAME, siteFromDocument, TARGETS_META_NAME, targetsFromDocument } from '../../../src/site/fromDocument.ts';
 
 const answer = { status: true, site: 'dota', game: 'dota', lang: 'en', currency: 'USD', chance_decimals: 1, main_site_url: '/', recaptcha_site_key: null };
 
-function docWith(content: string | null): Document {
+function docWith(content: string | null, name = SITE_META_NAME): Document {
   const doc = document.implementation.createHTMLDocument('t');
   if (content !== null) {
     const meta = doc.createElement('meta');
-    meta.name = SITE_META_NAME;
+    meta.name = name;
     meta.content = content;
     doc.head.append(meta);
   }
@@ -26,5 +26,21 @@ describe('siteFromDocument', () => {
     ['status false', JSON.stringify({ ...answer, status: false }), null],
   ])('%s', (_name, content, expected) => {
     expect(siteFromDocument(docWith(content))).toEqual(expected);
+  });
+});
+
+describe('targetsFromDocument', () => {
+  const items = [{ id: 3, name: 'AK-47 | Redline (Field-Tested)', price: 4.5, image: '/app/public/items/3.png', type: 'classified', type_prize: 0 }];
+  it.each([
+    ['the first screen\'s targets', JSON.stringify(items), items],
+    ['no tag (a first screen without targets, the Vite dev server)', null, undefined],
+    ['broken JSON', '[{"id":', undefined],
+    ['not a list', JSON.stringify({ id: 3 }), undefined],
+  ])('%s', (_name, content, expected) => {
+    expect(targetsFromDocument(docWith(content, TARGETS_META_NAME))).toEqual(expected);
+  });
+
+  it('reads its own tag, not the variant\'s', () => {
+    expect(targetsFromDocument(docWith(JSON.stringify(items)))).toBeUndefined();
   });
 });

@@ -188,8 +188,9 @@ export class TargetCatalogue {
 
   /**
    * The catalogue's items as last loaded, for the page's first screen (server/prerender.ts), without waiting: past
-   * the TTL they still answer while a reload runs, and before the first load has finished the answer is null (a
-   * load is started). The HTML never waits for the database. The same array comes back while the rows are the same.
+   * the TTL they still answer while a reload runs (or keeps failing), and before the first load has finished the
+   * answer is null (a load is started). The HTML never waits for the database. The same array comes back while the
+   * rows are the same.
    */
   latestItems(): readonly ItemDto[] | null {
     if (!this.cached || Date.now() - this.cached.at >= this.ttlMs) this.json().catch(() => {});

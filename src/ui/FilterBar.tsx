@@ -22,7 +22,7 @@ function SearchBox({ side }: { side: Side }) {
   return (
     <div className="filters__search">
       <input
-        className="input" type="search" data-testid={`search-${side}`}
+        className="input" type="search" autoComplete="off" data-testid={`search-${side}`}
         aria-label={label} placeholder={label} defaultValue={actor.getSnapshot().context[side].filter.text}
         onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
       />
@@ -44,21 +44,23 @@ export function FilterBar({ side }: { side: Side }) {
   const maxLevels = PageActor.useSelector((s) => s.context.right.maxLevels);
   const levelsCap = PageActor.useSelector((s) => s.context.right.levelsCap);
   const set = (patch: Partial<FilterState>) => actor.send({ type: 'user.setFilter', side, patch });
-  // Disabled while the targets are the first screen's page (PageContext.preview): nothing typed before the page
-  // has its lists (or before it runs at all) is lost or applied to a page of 15.
+  // Disabled while the targets are the first screen's page (PageContext.preview): nothing can be typed before the
+  // page has its lists (or before it runs at all), to be lost or applied to a page of 15. The controls have
+  // autocomplete off, which also keeps a browser from restoring earlier values into the server's markup (on a reload
+  // or a history navigation) that the page, starting from its defaults, would not apply.
   const preview = PageActor.useSelector((s) => s.context.preview);
 
   return (
     <fieldset className="filters" disabled={preview}>
       <SearchBox side={side} />
       <div className="filters__row">
-        <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`min-price-${side}`}
+        <input className="input filters__price" type="number" autoComplete="off" inputMode="decimal" min="0" step="0.01" data-testid={`min-price-${side}`}
           aria-label={t('filter.minPrice')} placeholder={t('filter.minPrice')}
           value={minPrice ?? ''} onChange={(e) => set({ minPrice: toNumber(e.target.value) })} />
-        <input className="input filters__price" type="number" inputMode="decimal" min="0" step="0.01" data-testid={`max-price-${side}`}
+        <input className="input filters__price" type="number" autoComplete="off" inputMode="decimal" min="0" step="0.01" data-testid={`max-price-${side}`}
           aria-label={t('filter.maxPrice')} placeholder={t('filter.maxPrice')}
           value={maxPrice ?? ''} onChange={(e) => set({ maxPrice: toNumber(e.target.value) })} />
-        <select className="input filters__rarity" data-testid={`rarity-${side}`} aria-label={t('filter.rarity')}
+        <select className="input filters__rarity" autoComplete="off" data-testid={`rarity-${side}`} aria-label={t('filter.rarity')}
           value={rarity} onChange={(e) => set({ rarity: e.target.value })}>
           <option value="">{t('filter.all')}</option>
           {rarities.map((r) => <option key={r} value={r}>{r.replace(/_/g, ' ')}</option>)}
@@ -71,14 +73,14 @@ export function FilterBar({ side }: { side: Side }) {
         {bpMode && (
           <div className="filters__bp">
             <label className="check">
-              <input type="checkbox" data-testid="bp-mode" checked={bp} onChange={() => actor.send({ type: 'user.toggleBp' })} />
+              <input type="checkbox" autoComplete="off" data-testid="bp-mode" checked={bp} onChange={() => actor.send({ type: 'user.toggleBp' })} />
               <span>{t('filter.bp')}</span>
             </label>
             {bp && (
               // A visible label and a short placeholder: the whole 'Max levels ≤ 3000' never fit inside the input.
               <label className="filters__levels">
                 <span>{t('filter.maxLevels')}</span>
-                <input className="input" type="number" min="0" max={levelsCap} data-testid="max-levels"
+                <input className="input" type="number" autoComplete="off" min="0" max={levelsCap} data-testid="max-levels"
                   aria-label={t('filter.maxLevels')} placeholder={`≤ ${levelsCap}`}
                   value={maxLevels ?? ''} onChange={(e) => actor.send({ type: 'user.setMaxLevels', value: toNumber(e.target.value) })} />
               </label>

@@ -196,10 +196,11 @@ export function ItemGrid({ side }: { side: Side }) {
 }
 
 /**
- * How many cells of the first screen (PageContext.preview) have their picture in the server's markup: the first two
- * rows of the two-column grid, whose pictures are the Dota and ru sites' LCP element. All fifteen put the first paint
- * about 50 ms later at 4x (each arriving picture costs the main thread before that paint); the others are asked for
- * once the page runs, as any cell's (whenVisible.ts). docs/performance.md, session 16.
+ * How many cells of the first screen (PageContext.preview) have their picture in the server's markup: the first four,
+ * the first two rows of the targets' column at 1,280 px (one row of four at 1,920 px), whose pictures are the Dota
+ * and ru sites' LCP element. All fifteen put the first paint about 50 ms later at 4x (each arriving picture costs the
+ * main thread before that paint); the others are asked for once the page runs, as any cell's (whenVisible.ts).
+ * docs/performance.md, session 16.
  */
 const FIRST_SCREEN_PICTURES = 4;
 

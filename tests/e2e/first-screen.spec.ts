@@ -33,7 +33,7 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
     }));
     before.forEach((cell, n) => {
       expect(cell.disabled, String(cell.id)).toBe(true);
-      // The first two rows' pictures come with the HTML, the others once the page runs.
+      // The first four cells' pictures come with the HTML, the others once the page runs.
       if (n < 4) expect(cell.src, String(cell.id)).toMatch(/^\/app\/public\/items\/\d+\.png$/);
       else expect(cell.src, String(cell.id)).toBeNull();
     });

@@ -123,7 +123,7 @@ describe('the targets on the first screen', () => {
     }
   });
 
-  it('shows each cell disabled, the first two rows with their pictures, and the filters disabled, until the page has loaded', async () => {
+  it('shows each cell disabled, the first four with their pictures, and the filters disabled, until the page has loaded', async () => {
     await t.app.inject({ method: 'POST', url: '/api/upgrade/index', payload: {} });
     const body = (await get('/upgrades/')).body;
     const html = root(body);
@@ -139,6 +139,10 @@ describe('the targets on the first screen', () => {
     });
     expect(head.match(/<link rel="preload" as="image"/g)).toHaveLength(4);
     expect(html).toMatch(/<fieldset class="filters" disabled="">/);
+    // No form state restored into the server's markup that the page would not apply.
+    const controls = html.slice(html.indexOf('<fieldset'), html.indexOf('</fieldset>')).match(/<(input|select)\b[^>]*>/g)!;
+    expect(controls.length).toBeGreaterThanOrEqual(4);
+    for (const control of controls) expect(control).toContain('autoComplete="off"');
     expect(html).toContain('data-testid="search-right"');
     // The CSP still admits no inline style attribute and nothing new to run.
     expect(html).not.toMatch(/<[^>]+\sstyle=/);

@@ -113,7 +113,7 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
         expect(screen.targets!.map((i) => i.id)).toEqual(expected);
         expect(cells.map((c) => c.getAttribute('data-testid'))).toEqual(expected.map((id) => `target-item-${id}`));
         expect(cells.every((c) => (c as HTMLButtonElement).disabled)).toBe(true);
-        // The first two rows' pictures come with the markup; the others once the page runs.
+        // The first four cells' pictures come with the markup; the others once the page runs.
         expect(cells.map((c) => c.querySelector('img')!.getAttribute('src'))).toEqual(expected.map((id, n) => (n < 4 ? `/app/public/items/${id}.png` : null)));
       } else {
         expect(screen.targets).toBeNull();

@@ -11,6 +11,7 @@ import { atMost, info, missing, type Figure } from './lib/figures.ts';
 import { createDatabase, dropDatabase } from './lib/pg.ts';
 import { prepareDatabase, shapeCatalogue, type BenchData } from './lib/prepare.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
+import { measureSite, type SiteResult } from './lib/sites.ts';
 import { SPIN_END_MARK, SPIN_START_MARK } from '../src/canvas/spinMarks.ts';
 import { quietNote, waitForQuietMachine, type Quiet } from './lib/quiet.ts';
 import { median, percentile } from './lib/stats.ts';
@@ -283,7 +284,29 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
 
 /** Runs the page benches against the built SPA in distDir (served by the real server on PostgreSQL). */
 /** BENCH_PAGE=load,spin,heap,search (any subset; all by default) runs part of the page bench while working on it. */
-const pageSteps = new Set((process.env.BENCH_PAGE ?? 'load,spin,heap,search').split(','));
+const pageSteps = new Set((process.env.BENCH_PAGE ?? 'load,spin,heap,search,sites').split(','));
+
+/** Cold loads per variant in the `sites` step, as in the load step. */
+const SITE_LOADS = 3;
+
+/**
+ * The Dota and ru sites' LCP and CLS: the load step measures the CS site, whose LCP element is the wheel's text, while
+ * theirs is a target's picture (docs/performance.md, sessions 12 and 16). Each variant as `npm start` serves it (its
+ * demo data on PGlite), signed in as the demo player, on the same build, throttle and probes (bench/lib/sites.ts).
+ */
+async function siteFigures(browser: Browser, distDir: string, raw: Record<string, unknown>): Promise<Figure[]> {
+  const results: SiteResult[] = [];
+  for (const site of ['dota', 'ru']) results.push(await measureSite(site, distDir, browser, SITE_LOADS));
+  raw.sites = results;
+  return results.flatMap((r) => {
+    const last = r.loads[0]?.candidates.at(-1);
+    return [
+      atMost(`page (${r.site} site, demo data): largest contentful paint`, r.lcp, 'ms', null, 800,
+        `median of ${SITE_LOADS} cold loads (${r.loads.map((l) => l.lcp).join(', ')} ms), signed in as demo, the variant's demo catalogue on PGlite as npm start serves it, CPU ${CPU_THROTTLE}x, ${r.quiet}; LCP element ${r.loads[0]?.element}${last ? ` ${last.size} px²` : ''}; first contentful paint ${Math.round(r.fcp)} ms`),
+      atMost(`page (${r.site} site, demo data): cumulative layout shift`, r.cls, '', null, 0.01, `worst of ${SITE_LOADS} loads`),
+    ];
+  });
+}
 
 export async function pageBench(distDir: string, raw: Record<string, unknown>, log: (s: string) => void): Promise<Figure[]> {
   const url = await createDatabase(PAGE_DB);
@@ -308,13 +331,19 @@ export async function pageBench(distDir: string, raw: Record<string, unknown>, l
     if (pageSteps.has('load')) await step('page: load (LCP, CLS)', () => loadFigures(browser!, server!, data, distDir, raw));
     if (pageSteps.has('spin')) await step('page: spin', () => spinFigures(browser!, server!, data, raw));
     if (pageSteps.has('heap')) await step('page: heap over games', () => heapFigures(browser!, server!, data, raw, log));
-    if (!pageSteps.has('search')) return figures;
-    await server.stop();
-    const handle = await openDb({ kind: 'pg', url });
-    await shapeCatalogue(handle.db, 20_000);
-    await handle.close();
-    server = await startServer(env);
-    await step('page: typing in the target search', () => typingFigures(browser!, server!, { ...data, catalogueTargets: 20_000 }, raw));
+    if (pageSteps.has('search')) {
+      await server.stop();
+      const handle = await openDb({ kind: 'pg', url });
+      await shapeCatalogue(handle.db, 20_000);
+      await handle.close();
+      server = await startServer(env);
+      await step('page: typing in the target search', () => typingFigures(browser!, server!, { ...data, catalogueTargets: 20_000 }, raw));
+    }
+    if (pageSteps.has('sites')) {
+      await server.stop();
+      server = null;
+      await step('page: the Dota and ru sites (LCP, CLS)', () => siteFigures(browser!, distDir, raw));
+    }
     figures.push(info('(page targets are absolute; the machine-speed rows show this run\'s floor)', figures.length, 'figures', null));
     return figures;
   } finally {

@@ -16,58 +16,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSpa } from './lib/build.ts';
-import { quietNote, waitForQuietMachine } from './lib/quiet.ts';
-import { startServer, type BenchServer } from './lib/server.ts';
-import { median } from './lib/stats.ts';
-import { CPU_THROTTLE, launch, readProbes, type LcpCandidate } from './page/browser.ts';
-import { openProbedPage } from './page/flows.ts';
+import { measureSite } from './lib/sites.ts';
+import { CPU_THROTTLE, launch } from './page/browser.ts';
 
 const LOADS = Number(process.env.BENCH_SITES_LOADS ?? 3);
 const SITES = (process.env.BENCH_SITES ?? 'cs,dota,ru').split(',').filter(Boolean);
-
-/** The demo player's session cookie (`name=value`), signed in through the API as the page does. */
-async function demoCookie(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'demo' }),
-  });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  if (!res.ok || !cookie.includes('=')) throw new Error(`demo sign-in failed: ${res.status} ${await res.text()}`);
-  return cookie;
-}
-
-async function measureSite(site: string, distDir: string, browser: Awaited<ReturnType<typeof launch>>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-sites-${site}-`));
-  let server: BenchServer | undefined;
-  try {
-    server = await startServer({ SITE: site, DATA_DIR: dataDir, DIST_DIR: distDir });
-    const cookie = await demoCookie(server.url);
-    const loads: Array<{ lcp: number; fcp: number; ready: number; cls: number; lcpElement: string; candidates: LcpCandidate[] }> = [];
-    // One load first, not counted: the server's first index answer and pictures (and their compression) are
-    // once-per-process work that players after the first do not meet.
-    for (let i = 0; i <= LOADS; i++) {
-      if (i === 1) await waitForQuietMachine().then((q) => console.log(`[sites] ${site}: ${quietNote(q)}`));
-      const page = await openProbedPage(browser, server.url, cookie, {});
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
-      const b = await readProbes(page);
-      if (i > 0) loads.push({ lcp: b.lcp, fcp: b.fcp, ready: b.ready, cls: b.cls, lcpElement: b.lcpElement, candidates: b.lcpAll });
-      await page.context().close();
-    }
-    return {
-      site,
-      lcp: median(loads.map((l) => l.lcp)),
-      fcp: median(loads.map((l) => l.fcp)),
-      ready: median(loads.map((l) => l.ready)),
-      cls: Math.max(...loads.map((l) => l.cls)),
-      loads: loads.map((l) => ({ lcp: Math.round(l.lcp), fcp: Math.round(l.fcp), ready: Math.round(l.ready), element: l.lcpElement, candidates: l.candidates })),
-    };
-  } finally {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 async function main(): Promise<void> {
   const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sites-dist-'));
@@ -75,7 +28,11 @@ async function main(): Promise<void> {
   const results = [];
   try {
     await buildSpa(distDir);
-    for (const site of SITES) results.push(await measureSite(site, distDir, browser));
+    for (const site of SITES) {
+      const result = await measureSite(site, distDir, browser, LOADS);
+      console.log(`[sites] ${site}: ${result.quiet}`);
+      results.push(result);
+    }
   } finally {
     await browser.close();
     fs.rmSync(distDir, { recursive: true, force: true });

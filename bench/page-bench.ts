@@ -283,7 +283,7 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
 }
 
 /** Runs the page benches against the built SPA in distDir (served by the real server on PostgreSQL). */
-/** BENCH_PAGE=load,spin,heap,search (any subset; all by default) runs part of the page bench while working on it. */
+/** BENCH_PAGE=load,spin,heap,search,sites (any subset; all by default) runs part of the page bench while working on it. */
 const pageSteps = new Set((process.env.BENCH_PAGE ?? 'load,spin,heap,search,sites').split(','));
 
 /** Cold loads per variant in the `sites` step, as in the load step. */

@@ -1,10 +1,10 @@
 /**
- * `npm run bench:sites`: the first paint and the LCP of each site variant (cs, dota, ru), for what `npm run bench`
- * does not show: its load step measures the CS site only. Each variant runs the real server as `npm start` does
- * (embedded PGlite with the demo data, in a temporary DATA_DIR) on the bench's build, signed in as the demo
- * player; 3 cold loads each (a new context; BENCH_SITES_LOADS sets how many), CPU 4x, after a warm-up load and a
- * quiet machine, as the bench's load step. No target here: the LCP element differs by variant (docs/performance.md, "Session 12"), and this prints
- * it with every LCP candidate.
+ * `npm run bench:sites`: the first paint, the LCP (with every candidate) and the targets on screen of each site
+ * variant (cs, dota, ru), on its own, for experiments: `npm run bench` has the Dota and ru LCP as targets since
+ * session 16 (its `sites` step, the same measurement: bench/lib/sites.ts). Each variant runs the real server as
+ * `npm start` does (embedded PGlite with the demo data, in a temporary DATA_DIR) on the bench's build, signed in as
+ * the demo player; 3 cold loads each (a new context; BENCH_SITES_LOADS sets how many), CPU 4x, after a warm-up load
+ * and a quiet machine. No target here (docs/performance.md, "Session 12" and "Session 16").
  *
  *   npm run bench:sites                 # all three
  *   BENCH_SITES=dota npm run bench:sites

@@ -34,9 +34,10 @@ export interface FirstScreen {
   css: string;
   /** `'sha256-...'` of css, for style-src. */
   cssHash: string;
-  /** The targets the screen shows, for the page to start with (a meta tag: src/site/fromDocument.ts); absent: none. */
-  targets?: Item[] | null;
-  /** Tags for the head: the preloads of the pictures the screen shows (absent: none). */
+  /**
+   * Tags for the head, written once per kept screen: the preloads of the pictures it shows and the meta tag of the
+   * targets it shows, which the page starts with (src/site/fromDocument.ts); absent: none.
+   */
   head?: string;
 }
 
@@ -60,7 +61,12 @@ export function firstScreen(site: SiteResponse, url: string, cookieHeader: strin
   let screen = kept.get(key);
   if (screen === undefined) {
     const rendered = renderFirstScreen(input, catalogue);
-    screen = rendered && { ...rendered, cssHash: `'sha256-${createHash('sha256').update(rendered.css).digest('base64')}'` };
+    screen = rendered && {
+      html: rendered.html,
+      css: rendered.css,
+      cssHash: `'sha256-${createHash('sha256').update(rendered.css).digest('base64')}'`,
+      head: `${rendered.head}${rendered.targets ? `${metaTag(TARGETS_META_NAME, rendered.targets)}\n` : ''}`,
+    };
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(key, screen);
   }
@@ -75,17 +81,16 @@ export function metaTag(name: string, value: unknown): string {
 }
 
 /**
- * The shell with the first screen inside its empty `<div id="root"></div>`, and at the end of the head its rules
- * and the targets it shows (unchanged without a screen, or without the empty root to fill).
+ * The shell with the first screen inside its empty `<div id="root"></div>`, and at the end of the head its tags and
+ * rules (unchanged without a screen, or without the empty root to fill).
  */
 export function shellWithFirstScreen(html: string, screen: FirstScreen | null): string {
   const empty = '<div id="root"></div>';
   const at = html.indexOf(empty);
   const headEnd = html.indexOf('</head>');
   if (screen === null || at < 0 || headEnd < 0 || headEnd > at) return html;
-  const targets = screen.targets ? `${metaTag(TARGETS_META_NAME, screen.targets)}\n` : '';
   const style = screen.css ? `<style id="${FIRST_SCREEN_STYLE_ID}">${screen.css}</style>\n` : '';
-  return `${html.slice(0, headEnd)}${screen.head ?? ''}${targets}${style}${html.slice(headEnd, at)}<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen.html}</div>${html.slice(at + empty.length)}`;
+  return `${html.slice(0, headEnd)}${screen.head ?? ''}${style}${html.slice(headEnd, at)}<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen.html}</div>${html.slice(at + empty.length)}`;
 }
 
 /** A shell whose entry script waits for the first frame: its HTML, and the inline loader's CSP hash source. */

@@ -54,11 +54,12 @@ async function boot(container: HTMLElement): Promise<void> {
   const i18n = await strings;
   document.documentElement.lang = site.lang;
   const route = parseRoute(window.location.pathname);
-  const firstScreen = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE);
-  // The page starts with the targets the server's first screen shows, so it hydrates the same cells.
-  const input = { site, preselect: route.kind === 'upgrades' ? route.preselect : [], prefs: readPrefs(), targets: firstScreen ? targetsFromDocument() : undefined };
+  // The page starts with the targets the server's first screen shows (their tag comes only with one), so it
+  // hydrates the same cells.
+  const input = { site, preselect: route.kind === 'upgrades' ? route.preselect : [], prefs: readPrefs(), targets: targetsFromDocument() };
   const page = <PageRoot i18n={i18n} options={{ input, inspect: await inspector() }} />;
 
+  const firstScreen = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE);
   // The server's styles go back inline (src/firstScreen.ts) in the same task as the root's mark goes, which sizes
   // the server's wheel for narrow viewports until then (src/styles/first-screen.css).
   if (firstScreen) {

@@ -124,7 +124,11 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
         : toMinor(c.inventory.find((i: { id: number }) => i.id === roleId(TOP_ID))!.price);
       const floor = expectsLoss ? stake * 50 : stake + 1;
       const sorted = [...c.uitems].filter((i) => isUsable(i) && toMinor(i.price) >= floor).sort((a, b) => a.price - b.price);
-      targetId = (sorted[0] ?? c.uitems.reduce((a: { price: number }, b: { price: number }) => (a.price > b.price ? a : b))).id;
+      const target = sorted[0] ?? c.uitems.reduce((a: { price: number }, b: { price: number }) => (a.price > b.price ? a : b));
+      // The model's targets are all dearer than its stake; a random starter pack can hold the catalogue's dearest
+      // item (about 0.3 % of CS packs), and then the play button stays disabled: retry with fresh players.
+      if (toMinor(target.price) <= stake) throw new Retry(`no catalogue item is dearer than the stake (${stake} minor units)`);
+      targetId = target.id;
     }
     const name = c.uitems.find((i: { id: number }) => i.id === targetId)!.name;
     if (!screen.queryByTestId(`target-item-${targetId}`)) {

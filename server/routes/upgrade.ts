@@ -64,10 +64,11 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
       token = verifyToken(ctx.tokenSecret, request.token, sessionId, 'caseopen');
       if (!token) return refuse(new AppError(403, 'token_invalid'));
     }
-    const answer = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token);
+    const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token);
     // The next game's token comes with this one's answer (readable by this origin only, like GET /api/token's):
-    // the page plays its next game in one request instead of two.
-    if (token) answer.next_token = issueToken(ctx.tokenSecret, sessionId, 'caseopen', ctx.config.tokenTtlSeconds);
+    // the page plays its next game in one request instead of two. It is a game token, bound to that game's seed
+    // and nonce, so spending it writes nothing (services/tokens.ts).
+    if (token) answer.next_token = issueToken(ctx.tokenSecret, sessionId, 'caseopen', ctx.config.tokenTtlSeconds, Date.now(), next);
     return answer;
   });
 

@@ -1,11 +1,16 @@
 /**
  * Caseopen tokens, stateless: `<id>.<expiry>.<mac>`, where mac = HMAC-SHA256(server secret, purpose, session,
- * id, expiry). Issuing one reads and writes nothing (the session is checked where the token is spent, see
- * routes/upgrade.ts); the settlement verifies the MAC (this session, this purpose) and then,
- * inside its transaction, inserts the id into used_tokens only while the expiry is still ahead of the database's
- * clock: the primary key makes a token single-use, and a refused game rolls the insert back, leaving the token
- * usable. The secret lives in the database (app_secrets), so every process on one database accepts the others'
- * tokens. Spent ids are swept once expired (an expired token is refused before its id matters).
+ * id, expiry). Issuing one reads and writes nothing. Two kinds, both single-use:
+ * - A game token, which a settled game's answer brings for the player's next game: its id is
+ *   `<seed id>:<nonce>`, the active seed and nonce that next game will use. The settlement accepts it only while
+ *   that is still the player's active seed and nonce, which every game steps (and games_seed_nonce_uq makes
+ *   unique), so it plays one game at most and costs the settlement no write of its own. Another tab's game or a
+ *   seed rotation in between makes it stale (403); the page then fetches a session token and sends the game again.
+ * - A session token (GET /api/token): a random id. The settlement checks the session in its own first statement
+ *   and inserts the id into used_tokens only while the expiry is still ahead of the database's clock: the
+ *   primary key makes it single-use, and a refused game rolls the insert back, leaving the token usable. Spent ids
+ *   are swept once expired (an expired token is refused before its id matters).
+ * The secret lives in the database (app_secrets), so every process on one database accepts the others' tokens.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -34,17 +39,30 @@ function mac(secret: Buffer, purpose: TokenPurpose, sessionId: string, id: strin
   return createHmac('sha256', secret).update(`${purpose}\n${sessionId}\n${id}\n${expiry}`).digest();
 }
 
-/** A token for a session (its stored id, the SHA-256 of the cookie) and purpose, valid for ttlSeconds from now. */
-export function issueToken(secret: Buffer, sessionId: string, purpose: TokenPurpose, ttlSeconds: number, now = Date.now()): string {
-  const id = randomBytes(ID_BYTES).toString('base64url');
+/** The seed and nonce a game token is bound to: the player's next game. */
+export interface GameBinding {
+  seedId: number;
+  nonce: number;
+}
+
+const GAME_ID = /^(\d{1,10}):(\d{1,15})$/;
+
+/**
+ * A token for a session (its stored id, the SHA-256 of the cookie) and purpose, valid for ttlSeconds from now:
+ * a game token when `game` is given, else a session token.
+ */
+export function issueToken(secret: Buffer, sessionId: string, purpose: TokenPurpose, ttlSeconds: number, now = Date.now(), game?: GameBinding): string {
+  const id = game ? `${game.seedId}:${game.nonce}` : randomBytes(ID_BYTES).toString('base64url');
   const expiry = String(Math.floor(now / 1000) + ttlSeconds);
   return `${id}.${expiry}.${mac(secret, purpose, sessionId, id, expiry).toString('base64url')}`;
 }
 
-/** What a verified token claims: its id and expiry, still to be spent in the settlement transaction. */
+/** What a verified token claims, still to be spent in the settlement transaction. */
 export interface TokenClaim {
   id: string;
   expiresAt: Date;
+  /** A game token's seed and nonce; null for a session token (spent through used_tokens). */
+  game: GameBinding | null;
 }
 
 /** The claim of a token minted by this site for this session and purpose and not yet expired, else null. */
@@ -52,12 +70,14 @@ export function verifyToken(secret: Buffer, token: string, sessionId: string, pu
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [id, expiry, given] = parts;
-  if (id.length !== ID_CHARS || given.length !== MAC_CHARS || !/^\d{1,12}$/.test(expiry)) return null;
+  const bound = GAME_ID.exec(id);
+  if ((!bound && id.length !== ID_CHARS) || given.length !== MAC_CHARS || !/^\d{1,12}$/.test(expiry)) return null;
   const expected = mac(secret, purpose, sessionId, id, expiry);
   const actual = Buffer.from(given, 'base64url');
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
   const expiresAt = new Date(Number(expiry) * 1000);
-  return expiresAt.getTime() > now ? { id, expiresAt } : null;
+  if (expiresAt.getTime() <= now) return null;
+  return { id, expiresAt, game: bound ? { seedId: Number(bound[1]), nonce: Number(bound[2]) } : null };
 }
 
 const sweep = statement(

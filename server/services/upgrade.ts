@@ -3,7 +3,7 @@
  * path may depend on the roll), so the house can never abort a winning game:
  * session + token + player lock -> stake spent, nonce stepped, target -> checks -> chance -> roll -> write.
  *
- * Two round trips (docs/performance.md, "Settling games"): BEGIN with statements 1 and 2 in one pipeline, then
+ * Two round trips (docs/performance.md, "Settling games"): BEGIN with statements 0 to 2 in one pipeline, then
  * statement 3 with the COMMIT in another. Each round trip costs the server more CPU than PostgreSQL spends on the
  * statement, and the transaction holds a pooled connection and the player's row lock for all of them. The
  * session is looked up by the statements themselves, so a game costs no query outside its transaction. A
@@ -22,7 +22,7 @@ import { AppError, t, type Lang } from '../messages.ts';
 import { hmacSha256Node, randomHex } from './crypto.ts';
 import { itemImageUrl } from './images.ts';
 import { lockUser, seedPair } from './seeds.ts';
-import type { TokenClaim } from './tokens.ts';
+import type { GameBinding, TokenClaim } from './tokens.ts';
 import type { UpgradeRequest } from './upgrade-request.ts';
 
 /** Where the first staked item came from, for the panel's way back. */
@@ -49,10 +49,11 @@ interface SeedRow { id: number; serverSeed: string; serverSeedHash: string; clie
 const indexPlans = statement('upgrade_index_plans', 'set local enable_seqscan = off');
 
 /**
- * Statement 1: the live session (by the database's clock), the token spent (its id inserted into used_tokens
- * while its expiry is ahead of now(); the primary key refuses a second use, also one racing in another
- * transaction) and the player's users row locked, the serialisation point for their games and seed changes.
- * No row: signed out. tok 0: the token was spent already or has expired.
+ * Statement 1: the live session (by the database's clock), a session token spent (its id inserted into
+ * used_tokens while its expiry is ahead of now(); the primary key refuses a second use, also one racing in
+ * another transaction; a game token passes null and is checked against statement 2's seed instead) and the
+ * player's users row locked, the serialisation point for their games and seed changes.
+ * No row: signed out. tok 0: the session token was spent already or has expired.
  */
 const lockPlayer = statement('upgrade_lock_player', `
   with sess as (select user_id from sessions where id = $1::text and expires_at > now()),
@@ -68,8 +69,9 @@ const lockPlayer = statement('upgrade_lock_player', `
  * this player (READ COMMITTED: a fresh snapshot per statement, taken once the player lock is held). It names the
  * player by the session, as statement 1 did. It takes the game's id, spends the staked rows that are still this
  * player's and owned (the refusals come after, in the settlement, and roll this back), steps the active seed's
- * nonce (returning the one this game uses), and reads whether the next seed exists and the target if it is an
- * active, usable item of this site. Spending in place of locking first: one visit to each row instead of two.
+ * nonce (returning the one this game uses: a game token must name it), and reads the target if it is an active,
+ * usable item of this site. (The committed next seed is not read: only a rotation uses it, and seedPair creates
+ * it there if an older account lacks it.) Spending in place of locking first: one visit to each row instead of two.
  * Item rows are only ever written under their owner's lock, so their lock order cannot deadlock.
  */
 const spendStake = statement('upgrade_spend_stake', `
@@ -87,7 +89,6 @@ const spendStake = statement('upgrade_spend_stake', `
   select (select id from g)::float8 as "gameId",
     (select json_agg(s) from spent s) as stake,
     (select row_to_json(s) from seed s) as seed,
-    exists (select 1 from seeds where user_id = (select user_id from sess) and status = 'next') as "hasNext",
     (select row_to_json(t) from (
       select id, name, price_minor as "priceMinor", image, type from catalogue_items
       where id = $3::int and site = $4::text and active and type_prize <> ${LOCKED_TYPE_PRIZE}) t) as target`);
@@ -116,18 +117,24 @@ export interface SettleAuth {
   sessionId: string;
 }
 
-/** Raised inside the transaction when an older account lacks its seed pair: it is created, then the game retried. */
+/** Raised inside the transaction when an older account lacks its active seed: the pair is created, then the game retried. */
 class MissingSeeds extends Error {
   constructor(readonly userId: number) {
     super('seed pair missing');
   }
 }
 
+/** A settled game: the answer, and the seed and nonce of the player's next game (for its game token). */
+export interface Settlement {
+  answer: UpgradeResponse;
+  next: GameBinding;
+}
+
 /**
  * Settles one upgrade; throws AppError (4xx) with nothing changed on any refusal. `token` is the verified claim
  * of the caseopen token, or null when reCAPTCHA checked the request instead.
  */
-export async function settleUpgrade(handle: DbHandle, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<UpgradeResponse> {
+export async function settleUpgrade(handle: DbHandle, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<Settlement> {
   try {
     return await withRawTransaction(handle.raw, (q) => settle(q, config, auth, req, token));
   } catch (err) {
@@ -142,19 +149,24 @@ export async function settleUpgrade(handle: DbHandle, config: Config, auth: Sett
   }
 }
 
-async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<UpgradeResponse> {
+async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<Settlement> {
   const { currency, lang } = siteInfo(config.site);
+  const bound = token?.game ?? null;
+  const spend = token && !bound ? token : null;
   const [, lockedRows, spentRows] = await q.batch([
     { st: indexPlans, params: [] },
-    { st: lockPlayer, params: [auth.sessionId, token?.id ?? null, token?.expiresAt ?? null] },
+    { st: lockPlayer, params: [auth.sessionId, spend?.id ?? null, spend?.expiresAt ?? null] },
     { st: spendStake, params: [req.itemIds, auth.sessionId, req.targetId, config.site] },
   ]);
   const [player] = lockedRows as Array<{ userId: number; tok: number }>;
   if (!player) throw new AppError(401, 'not_signed_in');
-  if (token && player.tok !== 1) throw new AppError(403, 'token_invalid');
+  if (spend && player.tok !== 1) throw new AppError(403, 'token_invalid');
   const userId = player.userId;
 
-  const [spending] = spentRows as Array<{ gameId: number; stake: StakeRow[] | null; seed: SeedRow | null; hasNext: boolean; target: TargetRow | null }>;
+  const [spending] = spentRows as Array<{ gameId: number; stake: StakeRow[] | null; seed: SeedRow | null; target: TargetRow | null }>;
+  const active = spending.seed;
+  // A game token plays the game it was issued for: this seed at this nonce, which only one game ever gets.
+  if (bound && (active?.id !== bound.seedId || active.nonce !== bound.nonce)) throw new AppError(403, 'token_invalid');
   const byId = new Map((spending.stake ?? []).map((r) => [r.id, r]));
   const rows = req.itemIds.map((id) => byId.get(id));
   if (rows.some((r) => !r || r.site !== config.site)) throw new AppError(409, 'item_unavailable');
@@ -168,8 +180,7 @@ async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: Upg
   const chance = chanceThousandths(stakeMinor, target.priceMinor);
   if (!clientChanceMatches(req.frontChance, chance)) throw new AppError(409, 'prices_changed');
 
-  const active = spending.seed;
-  if (!active || !spending.hasNext) throw new MissingSeeds(userId);
+  if (!active) throw new MissingSeeds(userId);
   const clientSeed = active.clientSeed ?? '';
   const roll = computeRollSync(hmacSha256Node, active.serverSeed, clientSeed, active.nonce);
   const success = isWin(roll.value, chance, req.rollUnder);
@@ -183,7 +194,7 @@ async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: Upg
   ] }]);
   const [written] = writtenRows as Array<{ wonId: number | null; bonus: number; balance: number }>;
 
-  return {
+  const answer: UpgradeResponse = {
     status: true as const,
     msg: t(lang as Lang, success ? 'upgrade_won' : 'upgrade_lost'),
     success: success ? 1 : 0,
@@ -206,4 +217,5 @@ async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: Upg
       nonce: active.nonce,
     },
   };
+  return { answer, next: { seedId: active.id, nonce: active.nonce + 1 } };
 }

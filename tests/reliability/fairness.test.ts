@@ -73,7 +73,7 @@ describe(`fairness (${DB_KIND})`, () => {
       const items = await grant(t.db, p.userId, Array(SERVICE_GAMES_PER_CELL).fill(stakeItem.id));
       for (const id of items) {
         // No token claim: the token step is the only part skipped (it is tested elsewhere and has no bearing on the roll).
-        const res = await settleUpgrade(t.handle, t.config, who, { itemIds: [id], targetId: cell.target, frontChance: cell.chance / 1000, rollUnder: cell.rollUnder, multiplier: null, token: 'x' }, null);
+        const { answer: res } = await settleUpgrade(t.handle, t.config, who, { itemIds: [id], targetId: cell.target, frontChance: cell.chance / 1000, rollUnder: cell.rollUnder, multiplier: null, token: 'x' }, null);
         cell.games += 1;
         cell.serviceGames += 1;
         if (res.success === 1) cell.wins += 1;

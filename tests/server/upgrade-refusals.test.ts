@@ -157,7 +157,11 @@ describe('POST /api/upgrade/upgrade_items', () => {
     const first = await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(one)] }, await getToken(t.app, a.cookie)));
     expect(first.statusCode, first.body).toBe(200);
     const next = first.json().next_token as string;
-    expect(next).toMatch(/^[\w-]{22}\.\d+\.[\w-]{43}$/);
+    // A game token: the seed and nonce of the next game, then the expiry and the signature.
+    const fair = first.json().provably_fair as { nonce: number };
+    expect(next).toMatch(new RegExp(`^\\d+:${fair.nonce + 1}\\.\\d+\\.[\\w-]{43}$`));
+    const spentIds = async () => (await t.db.select({ id: usedTokens.id }).from(usedTokens)).length;
+    const spentBefore = await spentIds();
     // Another session cannot use it; a refused game leaves it usable; it plays once.
     expect((await postUpgrade(t.app, b.cookie, fields({ 'inventory_items[]': [String(ids.foreign)] }, next))).statusCode).toBe(403);
     expect((await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(two)], upgrade_front_chance: '80' }, next))).statusCode).toBe(409);
@@ -171,6 +175,37 @@ describe('POST /api/upgrade/upgrade_items', () => {
     expect(await snapshot(t.db, a.userId)).toEqual(before);
     // The newest one plays the next game.
     expect((await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(three)] }, second.json().next_token))).statusCode).toBe(200);
+    // Game tokens are spent by the nonce's step, not through used_tokens.
+    expect(await spentIds()).toBe(spentBefore);
+  });
+
+  it('refuses a game token once another game or a seed rotation came first, and one whose seed or nonce was altered', async () => {
+    const stakeId = (await t.db.select().from(inventoryItems).where(eq(inventoryItems.id, ids.own2)))[0].catalogueItemId;
+    const [one, two, three, four] = await grant(t.db, a.userId, [stakeId, stakeId, stakeId, stakeId]);
+    const first = await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(one)] }, await getToken(t.app, a.cookie)));
+    expect(first.statusCode, first.body).toBe(200);
+    const next = first.json().next_token as string;
+    const [id, expiry, mac] = next.split('.');
+    const [seedId, nonce] = id.split(':').map(Number);
+    const before = await snapshot(t.db, a.userId);
+    // The signature covers the id: the same token naming another nonce or seed is refused, changing nothing.
+    for (const bad of [`${seedId}:${nonce + 1}.${expiry}.${mac}`, `${seedId + 1}:${nonce}.${expiry}.${mac}`]) {
+      expect((await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(two)] }, bad))).statusCode, bad).toBe(403);
+    }
+    expect(await snapshot(t.db, a.userId)).toEqual(before);
+    // Another tab plays first with a session token: the game token's nonce has gone by.
+    expect((await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(two)] }, await getToken(t.app, a.cookie)))).statusCode).toBe(200);
+    const stale = await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(three)] }, next));
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().msg).toBe(messages.en.token_invalid);
+    // A rotation starts a new seed at nonce 0: the last answer's token names the old one.
+    const played = await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(three)] }, await getToken(t.app, a.cookie)));
+    expect(played.statusCode, played.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/provably_fair/rotate', headers: { cookie: a.cookie } })).statusCode).toBe(200);
+    const afterRotation = await snapshot(t.db, a.userId);
+    expect((await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(four)] }, played.json().next_token))).statusCode).toBe(403);
+    expect(await snapshot(t.db, a.userId)).toEqual(afterRotation);
+    expect((await postUpgrade(t.app, a.cookie, fields({ 'inventory_items[]': [String(four)] }, await getToken(t.app, a.cookie)))).statusCode).toBe(200);
   });
 
   it("refuses another player's token and a token of the same player's other session", async () => {

@@ -36,8 +36,9 @@ export function upgradeItems(req: UpgradeRequest): Promise<UpgradeResponse> {
 
 /**
  * One game with its caseopen token: the one the last game's answer brought, if fresh, else a fetched one; the
- * answer's token is kept for the next game. A kept token the server refuses (403: expired or spent, which changes
- * nothing on the server) is replaced by a fetched one and the game sent once more; any other failure forgets it.
+ * answer's token is kept for the next game. A kept token the server refuses (403: expired, spent, or a game token
+ * gone stale after another tab's game or a seed rotation; the refusal changes nothing on the server) is replaced
+ * by a fetched one and the game sent once more; any other failure forgets it.
  */
 export async function playUpgrade(req: Omit<UpgradeRequest, 'token'>): Promise<UpgradeResponse> {
   const kept = takeKeptToken();

@@ -79,6 +79,9 @@ const CHECKS: Array<[string, string]> = [
      having count(*) filter (where status = 'active') <> 1 or count(*) filter (where status = 'next') <> 1`,
   ],
   ['game whose seed belongs to another player', `select g.id from games g join seeds s on s.id = g.seed_id where s.user_id <> g.user_id`],
+  // The games log has no foreign keys (migration 0004's guards keep these rows): each game's rows still exist.
+  ['game naming a missing player, seed or target', `select g.id from games g left join users u on u.id = g.user_id left join seeds s on s.id = g.seed_id
+     left join catalogue_items c on c.id = g.target_catalogue_item_id where u.id is null or s.id is null or c.id is null`],
 ];
 
 interface GameRow {

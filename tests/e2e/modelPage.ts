@@ -8,13 +8,12 @@ import { expect, request as playwrightRequest, type BrowserContext, type Page, t
 import pg from 'pg';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { IndexResponse } from '../../src/api/contract.ts';
-import { isUsable } from '../../src/domain/item.ts';
 import { toMinor } from '../../src/domain/money.ts';
 import { cheapestAtLeast, multiplierMinPrice } from '../../src/domain/multiplier.ts';
 import { PG_E2E } from '../../playwright.config.ts';
 import { LOCKED_ID, TOP_ID } from '../machines/fixtures.ts';
 import { BP_COOKIE_NAME, expectedBpScreen, type BpScreen } from '../ui/page/bpScreen.ts';
-import { controlOf, screenOf } from '../ui/page/uiModel.ts';
+import { controlOf, modelTarget, screenOf } from '../ui/page/uiModel.ts';
 import { baseOf, freshName } from './helpers.ts';
 
 /** The CS server on PostgreSQL: the only one whose database a test may arrange (an empty inventory). */
@@ -195,11 +194,8 @@ export class ModelPage {
     const index = await this.index();
     if (this.targetId === null) {
       const stake = await this.stakeOf(index, stakedModelIds.length ? stakedModelIds : [TOP_ID]);
-      const floor = this.expectsLoss ? stake * 50 : stake + 1;
-      const sorted = index.uitems.filter((i) => isUsable(i) && toMinor(i.price) >= floor).sort((a, b) => a.price - b.price);
-      const target = sorted[0] ?? index.uitems.reduce((a, b) => (a.price > b.price ? a : b));
-      // The model's targets are all dearer than its stake; a random starter pack can hold the catalogue's dearest item.
-      if (toMinor(target.price) <= stake) throw new Retry(`no catalogue item is dearer than the stake (${stake} minor units)`);
+      const target = modelTarget(index.uitems, stake, this.expectsLoss);
+      if (!target) throw new Retry(`no catalogue item is dearer than the stake (${stake} minor units)`);
       this.targetId = target.id;
     }
     const cell = this.page.getByTestId(`target-item-${this.targetId}`);

@@ -27,7 +27,7 @@ import { BP_COOKIE_NAME, expectedBpScreen, type BpScreen } from './bpScreen.ts';
 import { emptyPlayer, fullPlayer, type TestPlayer } from './players.ts';
 import { startPageServer, type PageServer } from './pageServer.ts';
 import { WheelStub } from './renderPage.tsx';
-import { controlOf, PAGE_PLANS, PASSING, screenOf } from './uiModel.ts';
+import { controlOf, modelTarget, PAGE_PLANS, PASSING, screenOf } from './uiModel.ts';
 
 // The same cached walks as the browser suite (tests/e2e/model.spec.ts).
 const csPaths = cachedPlan(PAGE_PLANS.cs.name, upgradeMachine, PAGE_PLANS.cs.options).transitions;
@@ -122,12 +122,8 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
     if (targetId == null) {
       const stake = c.staked.length ? c.staked.reduce((t: number, id: number) => t + toMinor(c.inventory.find((i: { id: number }) => i.id === id)!.price), 0)
         : toMinor(c.inventory.find((i: { id: number }) => i.id === roleId(TOP_ID))!.price);
-      const floor = expectsLoss ? stake * 50 : stake + 1;
-      const sorted = [...c.uitems].filter((i) => isUsable(i) && toMinor(i.price) >= floor).sort((a, b) => a.price - b.price);
-      const target = sorted[0] ?? c.uitems.reduce((a: { price: number }, b: { price: number }) => (a.price > b.price ? a : b));
-      // The model's targets are all dearer than its stake; a random starter pack can hold the catalogue's dearest
-      // item (about 0.3 % of CS packs), and then the play button stays disabled: retry with fresh players.
-      if (toMinor(target.price) <= stake) throw new Retry(`no catalogue item is dearer than the stake (${stake} minor units)`);
+      const target = modelTarget(c.uitems, stake, expectsLoss);
+      if (!target) throw new Retry(`no catalogue item is dearer than the stake (${stake} minor units)`);
       targetId = target.id;
     }
     const name = c.uitems.find((i: { id: number }) => i.id === targetId)!.name;

@@ -3,6 +3,8 @@
  * there, so the generated paths are executable in the UI. Async states are left only by their own answer.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { isUsable, type Item } from '../../../src/domain/item.ts';
+import { toMinor } from '../../../src/domain/money.ts';
 import { csSite, dotaSite } from '../../machines/fixtures.ts';
 import { abstract, modelEvents } from '../../machines/pageModel.ts';
 import type { PathOptions } from '../../machines/paths.ts';
@@ -93,3 +95,16 @@ export const PAGE_PLANS = {
   cs: { name: 'page-cs', options: { input: { site: csSite }, events: modelEvents, abstract, allow: uiCan, skip: takenByBpControl } },
   dota: { name: 'page-dota', options: { input: { site: dotaSite }, events: modelEvents, abstract, allow: uiCan, skip: (k: string) => !takenByBpControl(k) } },
 } as const satisfies Record<string, { name: string; options: PathOptions }>;
+
+/**
+ * The real target for the model's `user.pickTarget`: the cheapest usable catalogue item at 50x the stake or more
+ * for a path that wants a loss (the catalogue's dearest when none is), else the cheapest one dearer than the
+ * stake (minor units). The model's targets are all dearer than its stake, but a random starter pack can hold the
+ * catalogue's dearest item (about 0.3 % of CS packs), and then no target is: null, and the runner retries the path
+ * with fresh players. Shared by the jsdom and the browser runners.
+ */
+export function modelTarget<T extends Item>(uitems: readonly T[], stakeMinor: number, expectsLoss: boolean): T | null {
+  const dearer = uitems.filter((i) => isUsable(i) && toMinor(i.price) > stakeMinor).sort((a, b) => a.price - b.price);
+  if (!expectsLoss) return dearer[0] ?? null;
+  return dearer.find((i) => toMinor(i.price) >= stakeMinor * 50) ?? dearer.at(-1) ?? null;
+}

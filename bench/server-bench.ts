@@ -13,6 +13,7 @@ import { GameLoad, mergeGames, type GamesResult, type GamesSample } from './lib/
 import { request } from './lib/http.ts';
 import { backendCpuSeconds, createDatabase, dropDatabase, pgbenchInit, pgbenchRun, type PgbenchResult } from './lib/pg.ts';
 import { prepareDatabase, type BenchData } from './lib/prepare.ts';
+import { settleDisk } from './lib/quiet.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
 
 /** Knobs of the server bench (defaults are the documented run). */
@@ -159,10 +160,14 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     const rounds: PgbenchResult[] = [];
     const samples: GamesSample[] = [];
     const cpu = { server: 0, pg: 0, client: 0 };
+    // Each round, pgbench's and the games', starts with PostgreSQL's and the kernel's dirty pages written out.
+    const settles: Array<{ dirtyMb: number; ms: number }> = [];
     for (let i = 0; i < c.windowRounds; i++) {
       const seconds = c.windowSeconds / c.windowRounds;
+      settles.push(await settleDisk());
       log(`pgbench run, round ${i + 1} of ${c.windowRounds}`);
       rounds.push(await pgbenchRun(PGBENCH_DB, c.clients, c.pgbenchThreads, seconds));
+      settles.push(await settleDisk());
       log(`games, round ${i + 1} of ${c.windowRounds}`);
       const [server0, pg0, client0] = [server.cpuSeconds(), backendCpuSeconds(GAMES_DB), process.cpuUsage()];
       samples.push(await load.sample({ seconds }));
@@ -183,7 +188,7 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     const rssHigh = server.rssMb();
     const totalGames = done + rest.games;
     load.close();
-    raw.postgres = { pgbench, pgbenchRounds: rounds, gameRounds: samples.map(({ upgradeMs: _u, gameMs: _g, ...r }) => r), warm, window, rest, rssLow, rssHigh, totalGames, serverCpuMsPerGame, pgCpuMsPerGame, clientCpuMsPerGame, poolSize: c.poolSize, workers: c.workers };
+    raw.postgres = { pgbench, pgbenchRounds: rounds, settles, gameRounds: samples.map(({ upgradeMs: _u, gameMs: _g, ...r }) => r), warm, window, rest, rssLow, rssHigh, totalGames, serverCpuMsPerGame, pgCpuMsPerGame, clientCpuMsPerGame, poolSize: c.poolSize, workers: c.workers };
     log(`CPU per game in the window: server ${serverCpuMsPerGame.toFixed(2)} ms, PostgreSQL backends ${pgCpuMsPerGame.toFixed(2)} ms, load driver ${clientCpuMsPerGame.toFixed(2)} ms`);
     log('index vs static');
     const index = await indexFigures(server, data, distDir, raw);
@@ -212,6 +217,7 @@ export async function pgliteBench(pgbench: PgbenchResult, raw: Record<string, un
     server = await startServer({ DATA_DIR: dir, DEMO_MODE: 'false', DIST_DIR: '/nonexistent' });
     const load = new GameLoad(server.url, data);
     await load.run({ seconds: 3 });
+    await settleDisk();
     log('PGlite games window');
     const r = await load.run({ seconds: c.pgliteSeconds });
     load.close();

@@ -4,6 +4,7 @@
  * caseopen token the player's last answer brought (`next_token`); a player's first game, and a game after an
  * error, first fetch one with GET /api/token?purpose=caseopen.
  */
+import fs from 'node:fs';
 import { KeepAliveConnection, type Answer } from './keepalive.ts';
 import type { BenchData } from './prepare.ts';
 import { median, percentile } from './stats.ts';
@@ -96,13 +97,18 @@ export class GameLoad {
     const maxGames = Math.min(limit.games ?? Number.MAX_SAFE_INTEGER, this.remaining() * this.data.players.length);
     const t0 = performance.now();
     const deadline = t0 + (limit.seconds ?? 1e9) * 1000;
+    // BENCH_GAMES_TRACE: a file that gets each upgrade's start (ms into the sample) and latency, one sample after another.
+    const trace: string[] | null = process.env.BENCH_GAMES_TRACE ? [] : null;
     const player = async (i: number) => {
       while (started < maxGames && performance.now() < deadline && this.next[i] + this.data.stakePerGame <= this.data.players[i].items.length) {
         started++;
         const items = this.data.players[i].items.slice(this.next[i], this.next[i] + this.data.stakePerGame);
         this.next[i] += this.data.stakePerGame;
         const g0 = performance.now();
-        const error = await this.play(i, items, (ms) => upgradeMs.push(ms));
+        const error = await this.play(i, items, (ms) => {
+          upgradeMs.push(ms);
+          if (trace) trace.push(`${(performance.now() - ms - t0).toFixed(2)} ${ms.toFixed(2)}`);
+        });
         gameMs.push(performance.now() - g0);
         if (error) {
           errors++;
@@ -113,6 +119,7 @@ export class GameLoad {
     };
     await Promise.all(this.data.players.map((_, i) => player(i)));
     const seconds = (performance.now() - t0) / 1000;
+    if (trace) fs.appendFileSync(process.env.BENCH_GAMES_TRACE!, `# sample of ${seconds.toFixed(1)} s from ${Date.now() - seconds * 1000}\n${trace.join('\n')}\n`);
     return {
       games: gameMs.length,
       errors,

@@ -5,6 +5,7 @@
  * browser (/proc) must stay under QUIET_BUSY of its cores for QUIET_SAMPLES samples in a row. Capped, and
  * reported: the wait and the last busy share go into the figure's note.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { checkpoint } from './pg.ts';
 
@@ -84,4 +85,30 @@ export async function waitForQuietMachine(): Promise<Quiet> {
 export function quietNote(q: Quiet): string {
   if (q.skipped) return 'no wait for a quiet machine (BENCH_NO_QUIET)';
   return `machine quiet after ${(q.waitedMs / 1000).toFixed(1)} s (CPU outside the browser ${(q.busy * 100).toFixed(0)} % busy${q.quiet ? '' : ', not quiet: cap reached'})`;
+}
+
+/** Dirty and under-writeback page cache, in kB (/proc/meminfo; 0 elsewhere). */
+function dirtyKb(): number {
+  try {
+    const info = fs.readFileSync('/proc/meminfo', 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(info)?.[1] ?? 0);
+    return kb('Dirty') + kb('Writeback');
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Before each measured round of the server figures (pgbench's and the games' alike): PostgreSQL's checkpoint,
+ * then the kernel's page cache written out (`sync`). The setup writes hundreds of MB (pgbench -i, the games
+ * database) that the kernel otherwise writes back 30 s later, in the middle of a round; on this machine kind's
+ * disk a WAL flush then waits behind it for up to 0.7 s, every commit of the machine with it (session 18 sampled
+ * the backends' wait events: IO:WALSync, 60 to 80 % iowait). Returns what was dirty and how long it took.
+ */
+export async function settleDisk(): Promise<{ dirtyMb: number; ms: number }> {
+  const started = Date.now();
+  const dirty = dirtyKb();
+  await checkpoint().catch(() => undefined);
+  await new Promise<void>((resolve) => execFile('sync', () => resolve()));
+  return { dirtyMb: Math.round(dirty / 1024), ms: Date.now() - started };
 }

@@ -74,6 +74,13 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  // BENCH_SERVER_OUT: a file that gets the server's stdout and stderr (with BENCH_SERVER_NODE_ARGS=--trace-gc, say).
+  const tee = process.env.BENCH_SERVER_OUT;
+  if (tee) {
+    const sink = fs.createWriteStream(tee, { flags: 'a' });
+    child.stdout!.pipe(sink);
+    child.stderr!.pipe(sink);
+  }
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
     const onData = (chunk: Buffer) => {

@@ -61,6 +61,13 @@ function gamesFigures(label: string, r: GamesResult, pgbench: PgbenchResult, asT
   ];
 }
 
+/** The settlements by way so far (GET /healthz; with several processes, the one that answers). */
+async function settledWays(server: BenchServer): Promise<{ known: number; differed: number; read: number } | null> {
+  const res = await request(new http.Agent(), `${server.url}/healthz`).catch(() => null);
+  if (!res || res.status !== 200) return null;
+  return (JSON.parse(res.body.toString()) as { settled?: { known: number; differed: number; read: number } }).settled ?? null;
+}
+
 /** The index answer as the page gets it (brotli), once the background quality-11 encoding has landed. */
 async function settledIndex(server: BenchServer, cookie: string, maxSeconds = 60): Promise<{ br: Buffer; wireBytes: number }> {
   const agent = new http.Agent({ keepAlive: true });
@@ -159,6 +166,7 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     const rssLow = server.rssMb();
     const rounds: PgbenchResult[] = [];
     const samples: GamesSample[] = [];
+    const ways0 = await settledWays(server);
     const cpu = { server: 0, pg: 0, client: 0 };
     // Each round, pgbench's and the games', starts with PostgreSQL's and the kernel's dirty pages written out.
     const settles: Array<{ dirtyMb: number; ms: number }> = [];
@@ -178,6 +186,9 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     }
     const pgbench = mergePgbench(rounds);
     const window = mergeGames(samples);
+    const ways1 = await settledWays(server);
+    const ways = ways0 && ways1 ? { known: ways1.known - ways0.known, differed: ways1.differed - ways0.differed, read: ways1.read - ways0.read } : null;
+    const waysNote = ways ? `; settled in the window: ${ways.known} the known way (one round trip), ${ways.read} the reading way, ${ways.differed} known games found stale` : '';
     const perGame = (seconds: number) => (seconds * 1000) / window.games;
     const serverCpuMsPerGame = perGame(cpu.server);
     const pgCpuMsPerGame = perGame(cpu.pg);
@@ -188,12 +199,12 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     const rssHigh = server.rssMb();
     const totalGames = done + rest.games;
     load.close();
-    raw.postgres = { pgbench, pgbenchRounds: rounds, settles, gameRounds: samples.map(({ upgradeMs: _u, gameMs: _g, ...r }) => r), warm, window, rest, rssLow, rssHigh, totalGames, serverCpuMsPerGame, pgCpuMsPerGame, clientCpuMsPerGame, poolSize: c.poolSize, workers: c.workers };
+    raw.postgres = { pgbench, pgbenchRounds: rounds, settles, ways, gameRounds: samples.map(({ upgradeMs: _u, gameMs: _g, ...r }) => r), warm, window, rest, rssLow, rssHigh, totalGames, serverCpuMsPerGame, pgCpuMsPerGame, clientCpuMsPerGame, poolSize: c.poolSize, workers: c.workers };
     log(`CPU per game in the window: server ${serverCpuMsPerGame.toFixed(2)} ms, PostgreSQL backends ${pgCpuMsPerGame.toFixed(2)} ms, load driver ${clientCpuMsPerGame.toFixed(2)} ms`);
     log('index vs static');
     const index = await indexFigures(server, data, distDir, raw);
     const figures = [
-      ...gamesFigures('PostgreSQL settle', window, pgbench, true, `${c.workers} process${c.workers > 1 ? 'es (WEB_CONCURRENCY)' : ''}, pool ${c.poolSize}${c.workers > 1 ? ' each' : ''}`),
+      ...gamesFigures('PostgreSQL settle', window, pgbench, true, `${c.workers} process${c.workers > 1 ? 'es (WEB_CONCURRENCY)' : ''}, pool ${c.poolSize}${c.workers > 1 ? ' each' : ''}${waysNote}`),
       atMost(`memory: RSS after ${totalGames} games / after ${c.memoryGamesLow}`, rssHigh, 'MB', { label: `RSS after ${c.memoryGamesLow} games`, value: rssLow, unit: 'MB' }, 1.3,
         totalGames < c.memoryGamesHigh ? `stopped at ${totalGames} games (time cap ${c.memoryMaxSeconds} s), not ${c.memoryGamesHigh}` : `errors after warm-up: ${window.errors + rest.errors}`),
       ...index,

@@ -141,6 +141,10 @@ export class GameLoad {
     let token = this.tokens[i];
     this.tokens[i] = null;
     if (token === null) {
+      // A player's first game, or the one after an error: the page loads (or reloads) its data first, the index
+      // call, which shows the inventory the games stake, then asks for a token.
+      const index = await conn.request('POST', '/api/upgrade/index', `${cookie}\r\naccept-encoding: br, gzip`, '');
+      if (index.status !== 200) return `index ${index.status} ${index.text.slice(0, 200)}`;
       const fetched = await conn.request('GET', '/api/token?purpose=caseopen', cookie);
       if (fetched.status !== 200) return `token ${fetched.status} ${fetched.text}`;
       token = (JSON.parse(fetched.text) as { token: string }).token;

@@ -17,8 +17,9 @@ import type { Config } from '../config.ts';
 import { statement, type Db, type Queryable } from '../db/client.ts';
 import { catalogueItems } from '../db/schema.ts';
 import { itemImageUrl } from './images.ts';
+import type { SettleHints } from './settle-hints.ts';
 
-type CatalogueRow = Pick<typeof catalogueItems.$inferSelect, 'id' | 'name' | 'priceMinor' | 'image' | 'type' | 'typePrize'>;
+export type CatalogueRow = Pick<typeof catalogueItems.$inferSelect, 'id' | 'name' | 'priceMinor' | 'image' | 'type' | 'typePrize'>;
 
 function toDto(config: Config, id: number, row: CatalogueRow): ItemDto {
   return { id, name: row.name, price: toMajor(row.priceMinor), image: itemImageUrl(config, row), type: row.type, type_prize: row.typePrize };
@@ -43,13 +44,17 @@ const inventoryBySession = statement('index_inventory', `
 
 /**
  * The player's owned items of this site (locked, type_prize 13, ones included so the page can show them) for a
- * session, or null when it is not a live session: the session check and the inventory in one statement.
+ * session, or null when it is not a live session: the session check and the inventory in one statement. Each item's
+ * price goes into `hints` for the settlement.
  */
-export async function inventoryOfSession(q: Queryable, config: Config, sessionId: string): Promise<ItemDto[] | null> {
+export async function inventoryOfSession(q: Queryable, config: Config, sessionId: string, hints?: SettleHints): Promise<ItemDto[] | null> {
   const rows = await q.rows<{ id: number | null } & CatalogueRow>(inventoryBySession, [sessionId, config.site]);
   if (rows.length === 0) return null;
   // A live session without items is one row of nulls (the left join).
-  return rows[0].id === null ? [] : rows.map((r) => toDto(config, r.id!, r));
+  if (rows[0].id === null) return [];
+  // The prices the page now shows are the ones its next games will be computed from.
+  if (hints) for (const r of rows) hints.rememberItem(r.id!, r);
+  return rows.map((r) => toDto(config, r.id!, r));
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -131,7 +136,7 @@ function gzipAnswer(head: EncodedHead, tail: Buffer): Buffer {
 
 /** The site's upgrade targets (active, not type_prize 13) by price, as a JSON array string cached for ttlMs. */
 export class TargetCatalogue {
-  private cached: { json: string; items: readonly ItemDto[]; at: number } | null = null;
+  private cached: { json: string; items: readonly ItemDto[]; rows: ReadonlyMap<number, CatalogueRow>; at: number } | null = null;
   private loading: Promise<string> | null = null;
   private head: Promise<EncodedHead> | null = null;
   private headJson: string | null = null;
@@ -197,6 +202,15 @@ export class TargetCatalogue {
     return this.cached?.items ?? null;
   }
 
+  /**
+   * A target as last loaded, for the settlement's hints (services/settle-hints.ts): no wait, a reload started past
+   * the TTL as latestItems does; undefined when it is not a target or nothing has loaded yet.
+   */
+  knownTarget(id: number): CatalogueRow | undefined {
+    if (!this.cached || Date.now() - this.cached.at >= this.ttlMs) this.json().catch(() => {});
+    return this.cached?.rows.get(id);
+  }
+
   /** Forgets the cached copy (after an import in this process). */
   invalidate(): void {
     this.cached = null;
@@ -211,7 +225,8 @@ export class TargetCatalogue {
     const items = rows.map((r) => toDto(this.config, r.id, r));
     const json = JSON.stringify(items);
     // The same rows keep the same array: what is derived from it (the first screen) is kept too.
-    this.cached = { json, items: this.cached?.json === json ? this.cached.items : items, at: Date.now() };
+    const same = this.cached?.json === json;
+    this.cached = { json, items: same ? this.cached!.items : items, rows: same ? this.cached!.rows : new Map(rows.map((r) => [r.id, r])), at: Date.now() };
     return json;
   }
 }

@@ -22,6 +22,7 @@ import { AppError, t, type Lang } from '../messages.ts';
 import { hmacSha256Node, randomHex } from './crypto.ts';
 import { itemImageUrl } from './images.ts';
 import { lockUser, seedPair } from './seeds.ts';
+import type { SeedHint, SettleHints } from './settle-hints.ts';
 import type { GameBinding, TokenClaim } from './tokens.ts';
 import type { UpgradeRequest } from './upgrade-request.ts';
 
@@ -112,9 +113,80 @@ const writeGame = statement('upgrade_write', `
   select (select id from won) as "wonId", (select bonus_balance from player)::float8 as bonus,
     coalesce((select balance_minor from wallets where user_id = $1::int and currency = $20::text), 0)::float8 as balance`);
 
+/**
+ * The known way: ONE statement, sent with BEGIN and COMMIT (one round trip), when the server has computed the game
+ * before asking (settleUpgrade): the seed of the game token and the staked items' and target's prices come from
+ * this process's hints (services/settle-hints.ts), the chance, roll and outcome from src/domain as always. The
+ * statement does what statements 1 to 3 do (session, player lock first: the writes below reference it), and checks
+ * every hint against the rows it writes: each staked item spent (this player's, owned, of this site, not locked),
+ * their prices summing to the stake, the active seed being the token's at its nonce with the hinted client seed,
+ * the target usable at the hinted price. If anything differs, upgrades_known_game_differs() (migration 0005)
+ * raises, the transaction rolls back with everything in it, and the game runs the reading way. The outcome is
+ * passed in, but no check depends on it, and a refusal is always the reading way's.
+ * $1 items, $2 session, $3 target, $4 site, $5 seed id, $6 nonce, $7 client seed, $8 stake, $9 target price,
+ * $10 success, $11 roll id, $12 seed hash, $13 chance, $14 roll under, $15 roll, $16 round, $17 chunk, $18 tickets,
+ * $19 currency.
+ */
+const settleKnown = statement('upgrade_settle_known', `
+  with sess as (select user_id from sessions where id = $2::text and expires_at > now()),
+  player as (select u.id from users u where u.id = (select user_id from sess) for update of u),
+  g as (select nextval(pg_get_serial_sequence('games', 'id')) as id),
+  spent as (
+    update inventory_items i set state = 'spent', updated_at = now(), spent_game_id = (select id from g)
+    from catalogue_items c
+    where i.id = any($1::int[]) and i.user_id = (select id from player) and i.state = 'owned' and c.id = i.catalogue_item_id
+      and c.site = $4::text and c.type_prize <> ${LOCKED_TYPE_PRIZE}
+    returning i.id, i.source, i.source_case_id as "sourceCaseId", c.price_minor),
+  seed as (
+    update seeds set nonce = nonce + 1
+    where user_id = (select id from player) and status = 'active' and id = $5::int and nonce = $6::bigint
+      and client_seed is not distinct from $7::text
+    returning id),
+  target as (
+    select name, image, type from catalogue_items
+    where id = $3::int and site = $4::text and active and type_prize <> ${LOCKED_TYPE_PRIZE} and price_minor = $9::bigint),
+  ok as (
+    select (select count(*) from spent) = cardinality($1::int[]) and (select sum(price_minor) from spent) = $8::bigint
+      and exists (select 1 from seed) and exists (select 1 from target) as holds),
+  won as (
+    insert into inventory_items (user_id, catalogue_item_id, state, source, source_game_id)
+    select (select id from player), $3::int, 'owned', 'upgrade', (select id from g) where $10::boolean and (select holds from ok)
+    returning id),
+  game as (
+    insert into games (id, roll_id, user_id, site, seed_id, server_seed_hash, client_seed, nonce, chance, roll_under, roll,
+      round, chunk, success, stake_minor, stake_count, target_catalogue_item_id, target_price_minor, won_inventory_item_id, tickets)
+    select (select id from g), $11::text, (select id from player), $4::text, $5::int, $12::text, coalesce($7::text, ''), $6::bigint,
+      $13::int, $14::boolean, $15::int, $16::int, $17::int, $10::boolean, $8::bigint, cardinality($1::int[]), $3::int, $9::bigint,
+      (select id from won), $18::int
+    where (select holds from ok)),
+  player_bonus as (
+    update users set bonus_balance = bonus_balance + $18::int where id = (select id from player) and (select holds from ok)
+    returning bonus_balance)
+  select case when (select holds from ok) then (select id from g) else upgrades_known_game_differs() end::float8 as "gameId",
+    (select id from won) as "wonId", (select bonus_balance from player_bonus)::float8 as bonus,
+    coalesce((select balance_minor from wallets where user_id = (select id from player) and currency = $19::text), 0)::float8 as balance,
+    (select json_build_object('source', source, 'sourceCaseId', "sourceCaseId") from spent where id = ($1::int[])[1]) as first,
+    (select row_to_json(t) from target t) as target`);
+
+/** Whether an error is the known way's statement finding a hint stale (nothing was written). */
+function knownGameDiffered(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
+    if ((cur as { message?: unknown }).message === 'upgrades_known_game_differs') return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Who asks: the stored id of the request's session (the SHA-256 of its cookie). */
 export interface SettleAuth {
   sessionId: string;
+}
+
+/** What this process knows ahead of a game (the known way); without it every game is settled the reading way. */
+export interface SettleKnowledge {
+  hints: SettleHints;
+  targets: { knownTarget(id: number): { priceMinor: number; typePrize: number } | undefined };
 }
 
 /** Raised inside the transaction when an older account lacks its active seed: the pair is created, then the game retried. */
@@ -130,11 +202,165 @@ export interface Settlement {
   next: GameBinding;
 }
 
+/** A game computed before its statement, from hints: what the statement checks, and the outcome. */
+interface KnownGame {
+  bound: GameBinding;
+  seed: SeedHint;
+  clientSeed: string;
+  stakeMinor: number;
+  targetPriceMinor: number;
+  chance: number;
+  roll: ReturnType<typeof computeRollSync>;
+  success: boolean;
+  tickets: number;
+}
+
+/**
+ * The game as the hints give it, or null when one is missing or something would refuse (the reading way then
+ * gives the refusal its precedence and message). The same domain functions as the reading way, on the same kind
+ * of values: the roll of the token's seed at its nonce, the chance of the stake's and target's prices.
+ */
+function knownGame(config: Config, req: UpgradeRequest, bound: GameBinding, known: SettleKnowledge): KnownGame | null {
+  const seed = known.hints.seed(bound.seedId);
+  if (!seed) return null;
+  let stakeMinor = 0;
+  for (const id of req.itemIds) {
+    const item = known.hints.item(id);
+    if (!item || item.typePrize === LOCKED_TYPE_PRIZE) return null;
+    stakeMinor += item.priceMinor;
+  }
+  const target = known.targets.knownTarget(req.targetId);
+  if (!target || target.typePrize === LOCKED_TYPE_PRIZE || target.priceMinor <= stakeMinor) return null;
+  const chance = chanceThousandths(stakeMinor, target.priceMinor);
+  if (!clientChanceMatches(req.frontChance, chance)) return null;
+  const clientSeed = seed.clientSeed ?? '';
+  const roll = computeRollSync(hmacSha256Node, seed.serverSeed, clientSeed, bound.nonce);
+  return {
+    bound,
+    seed,
+    clientSeed,
+    stakeMinor,
+    targetPriceMinor: target.priceMinor,
+    chance,
+    roll,
+    success: isWin(roll.value, chance, req.rollUnder),
+    tickets: ticketsFor(stakeMinor, config.ticketStepMinor),
+  };
+}
+
 /**
  * Settles one upgrade; throws AppError (4xx) with nothing changed on any refusal. `token` is the verified claim
- * of the caseopen token, or null when reCAPTCHA checked the request instead.
+ * of the caseopen token, or null when reCAPTCHA checked the request instead. With `known`, a game token's game
+ * whose hints are all there is settled the known way (one round trip); any other, and one whose hints the
+ * database contradicts, the reading way (two). Both give the same game: the hints only decide when it is computed.
  */
-export async function settleUpgrade(handle: DbHandle, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<Settlement> {
+export async function settleUpgrade(handle: DbHandle, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null, known?: SettleKnowledge): Promise<Settlement> {
+  const game = known && token?.game ? knownGame(config, req, token.game, known) : null;
+  if (known && game) {
+    try {
+      const settled = await withRawTransaction(handle.raw, (q) => settleKnownGame(q, config, auth, req, game));
+      known.hints.counts.known++;
+      learn(known, req, settled, game.seed);
+      return settled;
+    } catch (err) {
+      if (!knownGameDiffered(err)) throw err;
+      known.hints.counts.differed++;
+    }
+  } else if (known) known.hints.counts.read++;
+  const settled = await settleReading(handle, config, auth, req, token);
+  if (known) learn(known, req, settled.settlement, settled.seed);
+  return settled.settlement;
+}
+
+/** After a game: its staked items are gone, a won item and the seed (for the next game token) are known. */
+function learn(known: SettleKnowledge, req: UpgradeRequest, settled: Settlement, seed: SeedHint): void {
+  known.hints.forgetItems(req.itemIds);
+  known.hints.rememberSeed(settled.next.seedId, seed);
+  const won = settled.answer.vinLastItemId;
+  if (won !== null) {
+    const target = known.targets.knownTarget(req.targetId);
+    if (target) known.hints.rememberItem(won, target);
+  }
+}
+
+/** The known way's one round trip: BEGIN, the index-plans setting, the statement, COMMIT. */
+async function settleKnownGame(q: TxQueryable, config: Config, auth: SettleAuth, req: UpgradeRequest, game: KnownGame): Promise<Settlement> {
+  const { currency, lang } = siteInfo(config.site);
+  const rollId = randomHex(12);
+  const [, rows] = await q.commitWith([
+    { st: indexPlans, params: [] },
+    { st: settleKnown, params: [
+      req.itemIds, auth.sessionId, req.targetId, config.site, game.bound.seedId, game.bound.nonce, game.seed.clientSeed, game.stakeMinor,
+      game.targetPriceMinor, game.success, rollId, game.seed.serverSeedHash, game.chance, req.rollUnder, game.roll.value, game.roll.round,
+      game.roll.chunk, game.tickets, currency,
+    ] },
+  ]);
+  const [row] = rows as Array<{ wonId: number | null; bonus: number; balance: number; first: Pick<StakeRow, 'source' | 'sourceCaseId'>; target: Omit<TargetRow, 'id' | 'priceMinor'> }>;
+  const answer = answerOf(lang as Lang, {
+    success: game.success,
+    tickets: game.tickets,
+    target: { id: req.targetId, priceMinor: game.targetPriceMinor, ...row.target },
+    first: row.first,
+    wonId: row.wonId,
+    balance: row.balance,
+    bonus: row.bonus,
+    rollId,
+    rollValue: game.roll.value,
+    chance: game.chance,
+    rollUnder: req.rollUnder,
+    serverSeedHash: game.seed.serverSeedHash,
+    clientSeed: game.clientSeed,
+    nonce: game.bound.nonce,
+  }, config);
+  return { answer, next: { seedId: game.bound.seedId, nonce: game.bound.nonce + 1 } };
+}
+
+/** What an answer is made of, either way. */
+interface Outcome {
+  success: boolean;
+  tickets: number;
+  target: TargetRow;
+  first: Pick<StakeRow, 'source' | 'sourceCaseId'>;
+  wonId: number | null;
+  balance: number;
+  bonus: number;
+  rollId: string;
+  rollValue: number;
+  chance: number;
+  rollUnder: boolean;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+function answerOf(lang: Lang, o: Outcome, config: Config): UpgradeResponse {
+  return {
+    status: true as const,
+    msg: t(lang, o.success ? 'upgrade_won' : 'upgrade_lost'),
+    success: o.success ? 1 : 0,
+    tickets: o.tickets,
+    item: o.target.name,
+    img: itemImageUrl(config, o.target),
+    price: toMajor(o.target.priceMinor),
+    quality: o.target.type,
+    casegame: caseGameOf(o.first),
+    vinLastItemId: o.wonId,
+    balance: toMajor(o.balance),
+    bonus_balance: o.bonus,
+    provably_fair: {
+      roll_id: o.rollId,
+      roll: rollToPercent(o.rollValue),
+      chance: thousandthsToPercent(o.chance),
+      roll_under: o.rollUnder ? 1 : 0,
+      server_seed_hash: o.serverSeedHash,
+      client_seed: o.clientSeed,
+      nonce: o.nonce,
+    },
+  };
+}
+
+/** The reading way, with the seed the game used (for the hints). */
+async function settleReading(handle: DbHandle, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<{ settlement: Settlement; seed: SeedHint }> {
   try {
     return await withRawTransaction(handle.raw, (q) => settle(q, config, auth, req, token));
   } catch (err) {
@@ -149,7 +375,7 @@ export async function settleUpgrade(handle: DbHandle, config: Config, auth: Sett
   }
 }
 
-async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<Settlement> {
+async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<{ settlement: Settlement; seed: SeedHint }> {
   const { currency, lang } = siteInfo(config.site);
   const bound = token?.game ?? null;
   const spend = token && !bound ? token : null;
@@ -194,28 +420,21 @@ async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: Upg
   ] }]);
   const [written] = writtenRows as Array<{ wonId: number | null; bonus: number; balance: number }>;
 
-  const answer: UpgradeResponse = {
-    status: true as const,
-    msg: t(lang as Lang, success ? 'upgrade_won' : 'upgrade_lost'),
-    success: success ? 1 : 0,
+  const answer = answerOf(lang as Lang, {
+    success,
     tickets,
-    item: target.name,
-    img: itemImageUrl(config, target),
-    price: toMajor(target.priceMinor),
-    quality: target.type,
-    casegame: caseGameOf(stake[0]),
-    vinLastItemId: written.wonId,
-    balance: toMajor(written.balance),
-    bonus_balance: written.bonus,
-    provably_fair: {
-      roll_id: rollId,
-      roll: rollToPercent(roll.value),
-      chance: thousandthsToPercent(chance),
-      roll_under: req.rollUnder ? 1 : 0,
-      server_seed_hash: active.serverSeedHash,
-      client_seed: clientSeed,
-      nonce: active.nonce,
-    },
-  };
-  return { answer, next: { seedId: active.id, nonce: active.nonce + 1 } };
+    target,
+    first: stake[0],
+    wonId: written.wonId,
+    balance: written.balance,
+    bonus: written.bonus,
+    rollId,
+    rollValue: roll.value,
+    chance,
+    rollUnder: req.rollUnder,
+    serverSeedHash: active.serverSeedHash,
+    clientSeed,
+    nonce: active.nonce,
+  }, config);
+  return { settlement: { answer, next: { seedId: active.id, nonce: active.nonce + 1 } }, seed: active };
 }

@@ -67,6 +67,8 @@ describe(`crash on ${DB_KIND}`, () => {
     let cut = 0;
     let checks = 0;
     let staleLocks = 0;
+    let staleTokens = 0;
+    const ways = { known: 0, differed: 0, read: 0 };
     for (let round = 1; round <= ITERATIONS; round++) {
       if (sdb.kind === 'pglite' && fs.existsSync(lockPath(sdb.env.DATA_DIR))) staleLocks += 1;
       server = await startServer(sdb.env);
@@ -76,13 +78,28 @@ describe(`crash on ${DB_KIND}`, () => {
       let stop = false;
       let settled = 0;
       const target = 3 + Math.floor(rand() * 12);
-      const worker = async (p: HttpPlayer) => {
+      // The page's data call first, for each player (its first answer encodes the whole catalogue, which can take
+      // longer than the round's games): it shows the player's items, and the server learns their prices.
+      for (const p of players) {
+        requests += 1;
+        expect((await call(base, 'POST', '/api/upgrade/index', { cookie: p.cookie })).status).toBe(200);
+      }
+      // Worker 0 of each player plays as the page does: the index call once per server start (above), then each game
+      // with the token the last answer brought (the known way, server/services/upgrade.ts); worker 1 asks for a
+      // token before every game (the reading way). A game of worker 1 makes worker 0's token stale: that 403 is
+      // the page's too, and it then asks for a fresh token.
+      const worker = async (p: HttpPlayer, pageWay: boolean) => {
         const queue = queues.get(p.userId)!;
+        let next: string | null = null;
         while (!stop && queue.length > 0) {
           // An item whose request got no answer may be spent: it is never offered again.
           const item = queue.shift()!;
-          requests += 1;
-          const token = await tokenOver(base, p.cookie);
+          let token = next;
+          next = null;
+          if (token === null) {
+            requests += 1;
+            token = await tokenOver(base, p.cookie);
+          }
           if (token === null) {
             cut += 1;
             continue;
@@ -92,16 +109,25 @@ describe(`crash on ${DB_KIND}`, () => {
           if (res.status === 200) {
             acknowledged.push(String((res.body!.provably_fair as { roll_id: string }).roll_id));
             settled += 1;
+            if (pageWay) next = String(res.body!.next_token);
           } else if (res.status === 0) cut += 1;
-          else unexpected.push(`${res.status} ${JSON.stringify(res.body)}`);
+          else if (pageWay && res.status === 403) {
+            staleTokens += 1;
+            // The item was not spent (nothing changes on a refusal): it may be offered again.
+            queue.unshift(item);
+          } else unexpected.push(`${res.status} ${JSON.stringify(res.body)}`);
         }
       };
-      const load = Promise.all(players.flatMap((p) => Array.from({ length: WORKERS_PER_PLAYER }, () => worker(p))));
+      const load = Promise.all(players.flatMap((p) => Array.from({ length: WORKERS_PER_PLAYER }, (_, w) => worker(p, w === 0))));
       const deadline = Date.now() + 5_000;
       while (settled < target && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
       // A random moment inside the next game or two, so kills land in every phase of a settlement.
       await new Promise((r) => setTimeout(r, Math.floor(rand() * 15)));
       stop = true;
+      // How this process settled its games so far (read before the kill; a game may still be in flight).
+      const health = await call(base, 'GET', '/healthz');
+      const counted = health.body?.settled as typeof ways | undefined;
+      if (counted) for (const k of Object.keys(ways) as Array<keyof typeof ways>) ways[k] += counted[k];
       await server.kill9();
       await load;
       server = null;
@@ -115,6 +141,9 @@ describe(`crash on ${DB_KIND}`, () => {
       }
     }
     expect(unexpected).toEqual([]);
+    // Both ways ran under the kills.
+    expect(ways.known).toBeGreaterThan(0);
+    expect(ways.read).toBeGreaterThan(0);
 
     const final = await withDb(async (h) => {
       const found = await h.db.select({ rollId: games.rollId }).from(games).where(inArray(games.rollId, acknowledged));
@@ -132,6 +161,10 @@ describe(`crash on ${DB_KIND}`, () => {
       games_acknowledged: acknowledged.length,
       games_in_database: final.report.counts.games,
       requests_cut_by_the_kill: cut,
+      settled_known_way: ways.known,
+      settled_reading_way: ways.read,
+      known_games_found_stale: ways.differed,
+      stale_game_tokens: staleTokens,
       invariant_checks: checks + 1,
       invariant_violations: final.report.violations.length,
     });

@@ -11,6 +11,8 @@
  * oldest entries go first.
  */
 
+import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
+
 /** The active seed a game token names, as its last game returned it. */
 export interface SeedHint {
   serverSeed: string;
@@ -18,7 +20,7 @@ export interface SeedHint {
   clientSeed: string | null;
 }
 
-/** An inventory item as the index answer showed it. */
+/** An inventory item as the index answer showed it (of its type_prize only whether it is the locked one is kept). */
 export interface ItemHint {
   priceMinor: number;
   typePrize: number;
@@ -61,11 +63,12 @@ export interface SettleCounts {
 
 export class SettleHints {
   private readonly seeds: Bounded<SeedHint>;
-  private readonly items: Bounded<ItemHint>;
+  /** An item's price in minor units, or -1 for a locked one (type_prize 13): one small integer per entry. */
+  private readonly items: Bounded<number>;
   readonly counts: SettleCounts = { known: 0, differed: 0, read: 0 };
 
-  /** About 200 B per seed and 60 B per item: the defaults hold 20,000 players' seeds and a million items. */
-  constructor(maxSeeds = 20_000, maxItems = 1_000_000) {
+  /** About 250 B per seed and 30 B per item: the defaults (about 5 and 8 MB) hold 20,000 seeds and 250,000 items. */
+  constructor(maxSeeds = 20_000, maxItems = 250_000) {
     this.seeds = new Bounded(maxSeeds);
     this.items = new Bounded(maxItems);
   }
@@ -79,11 +82,13 @@ export class SettleHints {
   }
 
   item(inventoryId: number): ItemHint | undefined {
-    return this.items.get(inventoryId);
+    const v = this.items.get(inventoryId);
+    if (v === undefined) return undefined;
+    return v < 0 ? { priceMinor: 0, typePrize: LOCKED_TYPE_PRIZE } : { priceMinor: v, typePrize: 0 };
   }
 
   rememberItem(inventoryId: number, item: ItemHint): void {
-    this.items.set(inventoryId, { priceMinor: item.priceMinor, typePrize: item.typePrize });
+    this.items.set(inventoryId, item.typePrize === LOCKED_TYPE_PRIZE ? -1 : item.priceMinor);
   }
 
   /** Staked items are gone for good. */

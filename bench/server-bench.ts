@@ -45,7 +45,7 @@ const GAMES_DB = `bench_upgrades${process.env.BENCH_DB_SUFFIX ?? ''}`;
 
 function gamesFigures(label: string, r: GamesResult, pgbench: PgbenchResult, asTarget: boolean, setup: string): Figure[] {
   const base = { label: 'pgbench tpcb-like -c 32 -j 2', value: pgbench.tps, unit: 'tps' };
-  const note = `${r.games} games in ${r.seconds.toFixed(1)} s, ${SERVER_BENCH.clients} players, ${SERVER_BENCH.stakePerGame} items staked, upgrade per game with the token the last answer brought (a token call for a player's first game); server: ${setup}`;
+  const note = `${r.games} games in ${r.seconds.toFixed(1)} s, ${SERVER_BENCH.clients} players, ${SERVER_BENCH.stakePerGame} items staked, upgrade per game with the token the last answer brought (a player's first game: the index call, then a token call); server: ${setup}`;
   const lat = { label: 'median', value: r.medianMs, unit: 'ms' };
   if (!asTarget) {
     return [

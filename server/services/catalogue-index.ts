@@ -203,11 +203,11 @@ export class TargetCatalogue {
   }
 
   /**
-   * A target as last loaded, for the settlement's hints (services/settle-hints.ts): no wait, a reload started past
-   * the TTL as latestItems does; undefined when it is not a target or nothing has loaded yet.
+   * A target as last loaded, for the settlement's hints (services/settle-hints.ts): no wait and no reload (the page's
+   * index calls and first screens reload it; a settlement never queries outside its transaction); undefined when it
+   * is not a target or nothing has loaded yet. Past the TTL it may be stale: the settlement checks it.
    */
   knownTarget(id: number): CatalogueRow | undefined {
-    if (!this.cached || Date.now() - this.cached.at >= this.ttlMs) this.json().catch(() => {});
     return this.cached?.rows.get(id);
   }
 

@@ -15,6 +15,11 @@ function chain(err: unknown): Array<Record<string, unknown>> {
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
 
+/** Whether the error, or one it wraps, is an exception raised with exactly this message (PL/pgSQL RAISE). */
+export function raisedWith(err: unknown, message: string): boolean {
+  return chain(err).some((e) => e.message === message);
+}
+
 /** The PostgreSQL SQLSTATE of an error, if any. */
 export function sqlState(err: unknown): string | undefined {
   for (const e of chain(err)) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;

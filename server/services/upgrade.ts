@@ -17,11 +17,13 @@ import { computeRollSync, rollToPercent } from '../../src/domain/roll.ts';
 import { ticketsFor } from '../../src/domain/tickets.ts';
 import { siteInfo, type Config } from '../config.ts';
 import { statement, type DbHandle, type TxQueryable } from '../db/client.ts';
+import { raisedWith } from '../db/errors.ts';
 import { withRawTransaction, withTransaction } from '../db/transaction.ts';
 import { AppError, t, type Lang } from '../messages.ts';
 import { hmacSha256Node, randomHex } from './crypto.ts';
 import { itemImageUrl } from './images.ts';
 import { lockUser, seedPair } from './seeds.ts';
+import type { TargetCatalogue } from './catalogue-index.ts';
 import type { SeedHint, SettleHints } from './settle-hints.ts';
 import type { GameBinding, TokenClaim } from './tokens.ts';
 import type { UpgradeRequest } from './upgrade-request.ts';
@@ -169,14 +171,7 @@ const settleKnown = statement('upgrade_settle_known', `
     (select row_to_json(t) from target t) as target`);
 
 /** Whether an error is the known way's statement finding a hint stale (nothing was written). */
-function knownGameDiffered(err: unknown): boolean {
-  let cur: unknown = err;
-  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
-    if ((cur as { message?: unknown }).message === 'upgrades_known_game_differs') return true;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return false;
-}
+const knownGameDiffered = (err: unknown): boolean => raisedWith(err, 'upgrades_known_game_differs');
 
 /** Who asks: the stored id of the request's session (the SHA-256 of its cookie). */
 export interface SettleAuth {
@@ -186,7 +181,7 @@ export interface SettleAuth {
 /** What this process knows ahead of a game (the known way); without it every game is settled the reading way. */
 export interface SettleKnowledge {
   hints: SettleHints;
-  targets: { knownTarget(id: number): { priceMinor: number; typePrize: number } | undefined };
+  targets: Pick<TargetCatalogue, 'knownTarget'>;
 }
 
 /** Raised inside the transaction when an older account lacks its active seed: the pair is created, then the game retried. */
@@ -202,18 +197,17 @@ export interface Settlement {
   next: GameBinding;
 }
 
-/** A game computed before its statement, from hints: what the statement checks, and the outcome. */
-interface KnownGame {
-  bound: GameBinding;
-  seed: SeedHint;
-  clientSeed: string;
-  stakeMinor: number;
-  targetPriceMinor: number;
-  chance: number;
-  roll: ReturnType<typeof computeRollSync>;
-  success: boolean;
-  tickets: number;
+/**
+ * The roll of a seed at a nonce, and what it decides at this chance: both ways settle a game with this (src/domain).
+ */
+function rollGame(config: Config, req: UpgradeRequest, stakeMinor: number, chance: number, seed: Pick<SeedHint, 'serverSeed' | 'clientSeed'>, nonce: number) {
+  const clientSeed = seed.clientSeed ?? '';
+  const roll = computeRollSync(hmacSha256Node, seed.serverSeed, clientSeed, nonce);
+  return { clientSeed, roll, success: isWin(roll.value, chance, req.rollUnder), tickets: ticketsFor(stakeMinor, config.ticketStepMinor) };
 }
+
+/** A game computed before its statement, from hints: what the statement checks, and the outcome. */
+type KnownGame = { bound: GameBinding; seed: SeedHint; stakeMinor: number; targetPriceMinor: number; chance: number } & ReturnType<typeof rollGame>;
 
 /**
  * The game as the hints give it, or null when one is missing or something would refuse (the reading way then
@@ -233,19 +227,7 @@ function knownGame(config: Config, req: UpgradeRequest, bound: GameBinding, know
   if (!target || target.typePrize === LOCKED_TYPE_PRIZE || target.priceMinor <= stakeMinor) return null;
   const chance = chanceThousandths(stakeMinor, target.priceMinor);
   if (!clientChanceMatches(req.frontChance, chance)) return null;
-  const clientSeed = seed.clientSeed ?? '';
-  const roll = computeRollSync(hmacSha256Node, seed.serverSeed, clientSeed, bound.nonce);
-  return {
-    bound,
-    seed,
-    clientSeed,
-    stakeMinor,
-    targetPriceMinor: target.priceMinor,
-    chance,
-    roll,
-    success: isWin(roll.value, chance, req.rollUnder),
-    tickets: ticketsFor(stakeMinor, config.ticketStepMinor),
-  };
+  return { bound, seed, stakeMinor, targetPriceMinor: target.priceMinor, chance, ...rollGame(config, req, stakeMinor, chance, seed, bound.nonce) };
 }
 
 /**
@@ -260,7 +242,7 @@ export async function settleUpgrade(handle: DbHandle, config: Config, auth: Sett
     try {
       const settled = await withRawTransaction(handle.raw, (q) => settleKnownGame(q, config, auth, req, game));
       known.hints.counts.known++;
-      learn(known, req, settled, game.seed);
+      learn(known, req, settled, game.seed, game.targetPriceMinor);
       return settled;
     } catch (err) {
       if (!knownGameDiffered(err)) throw err;
@@ -268,19 +250,17 @@ export async function settleUpgrade(handle: DbHandle, config: Config, auth: Sett
     }
   } else if (known) known.hints.counts.read++;
   const settled = await settleReading(handle, config, auth, req, token);
-  if (known) learn(known, req, settled.settlement, settled.seed);
+  if (known) learn(known, req, settled.settlement, settled.seed, settled.targetPriceMinor);
   return settled.settlement;
 }
 
-/** After a game: its staked items are gone, a won item and the seed (for the next game token) are known. */
-function learn(known: SettleKnowledge, req: UpgradeRequest, settled: Settlement, seed: SeedHint): void {
+/** After a game: its staked items are gone, the won item (at the price it was settled at) and the seed are known. */
+function learn(known: SettleKnowledge, req: UpgradeRequest, settled: Settlement, seed: SeedHint, targetPriceMinor: number): void {
   known.hints.forgetItems(req.itemIds);
   known.hints.rememberSeed(settled.next.seedId, seed);
   const won = settled.answer.vinLastItemId;
-  if (won !== null) {
-    const target = known.targets.knownTarget(req.targetId);
-    if (target) known.hints.rememberItem(won, target);
-  }
+  // Targets are never locked (the settlement refuses one).
+  if (won !== null) known.hints.rememberItem(won, { priceMinor: targetPriceMinor, typePrize: 0 });
 }
 
 /** The known way's one round trip: BEGIN, the index-plans setting, the statement, COMMIT. */
@@ -359,8 +339,15 @@ function answerOf(lang: Lang, o: Outcome, config: Config): UpgradeResponse {
   };
 }
 
-/** The reading way, with the seed the game used (for the hints). */
-async function settleReading(handle: DbHandle, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<{ settlement: Settlement; seed: SeedHint }> {
+/** A game settled the reading way, with what it read that the hints keep: the seed and the target's price. */
+interface ReadSettlement {
+  settlement: Settlement;
+  seed: SeedHint;
+  targetPriceMinor: number;
+}
+
+/** The reading way. */
+async function settleReading(handle: DbHandle, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<ReadSettlement> {
   try {
     return await withRawTransaction(handle.raw, (q) => settle(q, config, auth, req, token));
   } catch (err) {
@@ -375,7 +362,7 @@ async function settleReading(handle: DbHandle, config: Config, auth: SettleAuth,
   }
 }
 
-async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<{ settlement: Settlement; seed: SeedHint }> {
+async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<ReadSettlement> {
   const { currency, lang } = siteInfo(config.site);
   const bound = token?.game ?? null;
   const spend = token && !bound ? token : null;
@@ -407,10 +394,7 @@ async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: Upg
   if (!clientChanceMatches(req.frontChance, chance)) throw new AppError(409, 'prices_changed');
 
   if (!active) throw new MissingSeeds(userId);
-  const clientSeed = active.clientSeed ?? '';
-  const roll = computeRollSync(hmacSha256Node, active.serverSeed, clientSeed, active.nonce);
-  const success = isWin(roll.value, chance, req.rollUnder);
-  const tickets = ticketsFor(stakeMinor, config.ticketStepMinor);
+  const { clientSeed, roll, success, tickets } = rollGame(config, req, stakeMinor, chance, active, active.nonce);
   const rollId = randomHex(12);
 
   // Every check has passed: from here on nothing refuses, so the writes go out with the COMMIT.
@@ -436,5 +420,5 @@ async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: Upg
     clientSeed,
     nonce: active.nonce,
   }, config);
-  return { settlement: { answer, next: { seedId: active.id, nonce: active.nonce + 1 } }, seed: active };
+  return { settlement: { answer, next: { seedId: active.id, nonce: active.nonce + 1 } }, seed: active, targetPriceMinor: target.priceMinor };
 }

@@ -148,107 +148,70 @@ describe('the known way', () => {
     expect(game).toMatchObject({ stakeMinor: 1000, stakeCount: 2, success: won, wonInventoryItemId: won ? expect.any(Number) : null });
   });
 
-  it('falls back to the reading way when a staked item\'s price changed since the index: 409 prices_changed, nothing changed', async () => {
+  type Setup = Awaited<ReturnType<typeof setup>>;
+  /** One staked item against the 9.00 target (50 %), unless a case names its own game. */
+  const oneItem = (s: Setup) => ({ items: [s.free[0]], target: s.target.id, chance: '50.000' });
+  const stale: Array<{ what: string; arrange: (s: Setup) => Promise<unknown>; game?: (s: Setup) => { items: number[]; target: number; chance: string }; status: number; ways: Partial<SettleCounts> }> = [
+    {
+      what: 'a staked item\'s price changed since the index: 409 prices_changed',
+      arrange: (s) => t.db.update(catalogueItems).set({ priceMinor: 600 }).where(eq(catalogueItems.id, s.stakeItem.id)),
+      status: 409,
+      ways: { known: 0, differed: 1, read: 0 },
+    },
+    {
+      what: 'a staked item is no longer owned: 409 item_unavailable',
+      arrange: (s) => t.db.update(inventoryItems).set({ state: 'sold' }).where(eq(inventoryItems.id, s.free[0])),
+      game: (s) => ({ items: [s.free[0], s.free[1]], target: s.dearer.id, chance: String(chanceThousandths(1000, 3000) / 1000) }),
+      status: 409,
+      ways: { known: 0, differed: 1, read: 0 },
+    },
+    {
+      what: 'the seeds were rotated after the token: 403 token_invalid',
+      arrange: async (s) => {
+        const rotated = await t.app.inject({ method: 'POST', url: '/api/provably_fair/rotate', headers: { cookie: s.player.cookie } });
+        expect(rotated.statusCode).toBe(200);
+      },
+      status: 403,
+      ways: { known: 0, differed: 1, read: 0 },
+    },
+    {
+      // The catalogue this process holds may or may not have reloaded by then: only that it was not settled is sure.
+      what: 'the target was retired: 404 target_unavailable',
+      arrange: (s) => t.db.update(catalogueItems).set({ active: false }).where(eq(catalogueItems.id, s.target.id)),
+      status: 404,
+      ways: { known: 0 },
+    },
+    {
+      what: 'the session has ended: 401 not_signed_in',
+      arrange: (s) => t.db.delete(sessions).where(eq(sessions.userId, s.player.userId)),
+      status: 401,
+      ways: { known: 0, differed: 1, read: 0 },
+    },
+    {
+      what: 'a locked item is staked: 400 item_locked, the reading way from the start',
+      arrange: async () => {},
+      game: (s) => ({ items: [s.lockedId], target: s.target.id, chance: '50.000' }),
+      status: 400,
+      ways: { known: 0, differed: 0, read: 1 },
+    },
+  ];
+
+  it.each(stale)('falls back to the reading way\'s answer when $what, with nothing changed', async ({ arrange, game, status, ways }) => {
     const s = await setup();
-    await t.db.update(catalogueItems).set({ priceMinor: 600 }).where(eq(catalogueItems.id, s.stakeItem.id));
+    await arrange(s);
     const before = await snapshot(t.db, s.player.userId);
     const c0 = counts();
+    const g = (game ?? oneItem)(s);
     const res = await postUpgrade(t.app, s.player.cookie, {
-      'inventory_items[]': [String(s.free[0])],
-      uniq_item: String(s.target.id),
-      upgrade_front_chance: '50.000',
+      'inventory_items[]': g.items.map(String),
+      uniq_item: String(g.target),
+      upgrade_front_chance: g.chance,
       roll_under: '1',
       token: s.token,
     });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ status: false, msg: expect.any(String) });
-    expect(delta(c0)).toEqual({ known: 0, differed: 1, read: 0 });
-    expect(await snapshot(t.db, s.player.userId)).toEqual(before);
-  });
-
-  it('falls back when the staked item is no longer owned: 409 item_unavailable, nothing changed', async () => {
-    const s = await setup();
-    await t.db.update(inventoryItems).set({ state: 'sold' }).where(eq(inventoryItems.id, s.free[0]));
-    const before = await snapshot(t.db, s.player.userId);
-    const c0 = counts();
-    const res = await postUpgrade(t.app, s.player.cookie, {
-      'inventory_items[]': [String(s.free[0]), String(s.free[1])],
-      uniq_item: String(s.dearer.id),
-      upgrade_front_chance: String(chanceThousandths(1000, 3000) / 1000),
-      roll_under: '1',
-      token: s.token,
-    });
-    expect(res.statusCode).toBe(409);
-    expect(delta(c0)).toEqual({ known: 0, differed: 1, read: 0 });
-    expect(await snapshot(t.db, s.player.userId)).toEqual(before);
-  });
-
-  it('falls back when the seeds were rotated after the token: 403 token_invalid, nothing changed', async () => {
-    const s = await setup();
-    const rotated = await t.app.inject({ method: 'POST', url: '/api/provably_fair/rotate', headers: { cookie: s.player.cookie } });
-    expect(rotated.statusCode).toBe(200);
-    const before = await snapshot(t.db, s.player.userId);
-    const c0 = counts();
-    const res = await postUpgrade(t.app, s.player.cookie, {
-      'inventory_items[]': [String(s.free[0])],
-      uniq_item: String(s.target.id),
-      upgrade_front_chance: '50.000',
-      roll_under: '1',
-      token: s.token,
-    });
-    expect(res.statusCode).toBe(403);
-    expect(delta(c0)).toEqual({ known: 0, differed: 1, read: 0 });
-    expect(await snapshot(t.db, s.player.userId)).toEqual(before);
-  });
-
-  it('falls back when the target was retired: 404 target_unavailable, nothing changed', async () => {
-    const s = await setup();
-    await t.db.update(catalogueItems).set({ active: false }).where(eq(catalogueItems.id, s.target.id));
-    const before = await snapshot(t.db, s.player.userId);
-    const c0 = counts();
-    const res = await postUpgrade(t.app, s.player.cookie, {
-      'inventory_items[]': [String(s.free[0])],
-      uniq_item: String(s.target.id),
-      upgrade_front_chance: '50.000',
-      roll_under: '1',
-      token: s.token,
-    });
-    expect(res.statusCode).toBe(404);
-    // The catalogue this process holds may or may not have reloaded by now; either way nothing is written.
-    expect(delta(c0).known).toBe(0);
-    expect(await snapshot(t.db, s.player.userId)).toEqual(before);
-  });
-
-  it('falls back when the session has ended: 401, nothing changed', async () => {
-    const s = await setup();
-    await t.db.delete(sessions).where(eq(sessions.userId, s.player.userId));
-    const before = await snapshot(t.db, s.player.userId);
-    const c0 = counts();
-    const res = await postUpgrade(t.app, s.player.cookie, {
-      'inventory_items[]': [String(s.free[0])],
-      uniq_item: String(s.target.id),
-      upgrade_front_chance: '50.000',
-      roll_under: '1',
-      token: s.token,
-    });
-    expect(res.statusCode).toBe(401);
-    expect(delta(c0)).toEqual({ known: 0, differed: 1, read: 0 });
-    expect(await snapshot(t.db, s.player.userId)).toEqual(before);
-  });
-
-  it('reads a locked item\'s refusal the reading way: 400 item_locked', async () => {
-    const s = await setup();
-    const before = await snapshot(t.db, s.player.userId);
-    const c0 = counts();
-    const res = await postUpgrade(t.app, s.player.cookie, {
-      'inventory_items[]': [String(s.lockedId)],
-      uniq_item: String(s.target.id),
-      upgrade_front_chance: '50.000',
-      roll_under: '1',
-      token: s.token,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(delta(c0)).toEqual({ known: 0, differed: 0, read: 1 });
+    expect(delta(c0)).toMatchObject(ways);
     expect(await snapshot(t.db, s.player.userId)).toEqual(before);
   });
 

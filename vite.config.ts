@@ -43,7 +43,11 @@ export default defineConfig({
             // The provably-fair screens (verifier, seeds, history) load together on demand: one chunk compresses
             // better than several small ones. Only their components: the entry imports src/fair/paths.ts.
             { name: 'fair', test: /[\\/]src[\\/]ui[\\/]fair[\\/]/, priority: 10 },
-            { name: 'pixi', test: /node_modules[\\/](pixi\.js|@pixi|react-reconciler|gsap|earcut|eventemitter3|parse-svg-path|@xmldom|ismobilejs|tiny-lru|@types\/earcut)/, priority: 20 },
+            {
+              name: 'pixi',
+              test: /node_modules[\\/](pixi\.js|@pixi|react-reconciler|gsap|earcut|eventemitter3|parse-svg-path|@xmldom|ismobilejs|tiny-lru|@types\/earcut)/,
+              priority: 20,
+            },
           ],
         },
       },

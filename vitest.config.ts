@@ -6,7 +6,13 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/domain/**/*.test.ts', 'tests/catalogue/**/*.test.ts', 'tests/scripts/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/domain/**/*.test.ts', 'tests/catalogue/**/*.test.ts', 'tests/scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'server',

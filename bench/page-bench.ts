@@ -15,8 +15,30 @@ import { measureSite, type SiteResult } from './lib/sites.ts';
 import { SPIN_END_MARK, SPIN_START_MARK } from '../src/canvas/spinMarks.ts';
 import { quietNote, waitForQuietMachine, type Quiet } from './lib/quiet.ts';
 import { median, percentile } from './lib/stats.ts';
-import { CPU_THROTTLE, freshContext, heapAfterGc, launch, PROBES, readProbes, signedInContext, throttled, type LcpCandidate } from './page/browser.ts';
-import { openPage, openProbedPage, pickGame, PLAIN_PREFS, playGame, returnFromGame, searchGameItems, SPIN_PREFS, TYPED, typeBenchSearch, waitUntilIdle } from './page/flows.ts';
+import {
+  CPU_THROTTLE,
+  freshContext,
+  heapAfterGc,
+  launch,
+  PROBES,
+  readProbes,
+  signedInContext,
+  throttled,
+  type LcpCandidate,
+} from './page/browser.ts';
+import {
+  openPage,
+  openProbedPage,
+  pickGame,
+  PLAIN_PREFS,
+  playGame,
+  returnFromGame,
+  searchGameItems,
+  SPIN_PREFS,
+  TYPED,
+  typeBenchSearch,
+  waitUntilIdle,
+} from './page/flows.ts';
 import { heapSplit, type HeapSplit } from './page/heapSnapshot.ts';
 import { extraCategories, scriptFrames, scriptPerFrame, TRACE_CATEGORIES } from './page/trace.ts';
 
@@ -27,10 +49,15 @@ const HEAP_GAMES = 50;
 /** A safety cap: 50 fast-forwarded games take 60 to 130 s on this machine (2 to 2.5 s each under load). */
 const HEAP_MAX_SECONDS = 200;
 
-
-
-async function loadFigures(browser: Browser, server: BenchServer, data: BenchData, distDir: string, raw: Record<string, unknown>): Promise<Figure[]> {
-  const runs: Array<{ lcp: number; cls: number; el: string; fcp: number; ready: number; candidates: LcpCandidate[] }> = [];
+async function loadFigures(
+  browser: Browser,
+  server: BenchServer,
+  data: BenchData,
+  distDir: string,
+  raw: Record<string, unknown>,
+): Promise<Figure[]> {
+  const runs: Array<{ lcp: number; cls: number; el: string; fcp: number; ready: number; candidates: LcpCandidate[] }> =
+    [];
   const blank: number[] = [];
   // The server's first index answer starts its best (quality-11) brotli of the catalogue in the background: seconds
   // of CPU, once per catalogue change, which ran beside the first measured loads on this 2-core machine. The page
@@ -41,13 +68,16 @@ async function loadFigures(browser: Browser, server: BenchServer, data: BenchDat
   await (await fetch(`${server.url}/api/upgrade/index`, { method: 'POST', headers: warm })).arrayBuffer();
   const warmStart = Date.now();
   const cpuStart = server.cpuSeconds();
-  for (let quiet = 0, last = cpuStart; quiet < 2 && Date.now() - warmStart < 30_000; ) {
+  for (let quiet = 0, last = cpuStart; quiet < 2 && Date.now() - warmStart < 30_000;) {
     await new Promise((r) => setTimeout(r, 500));
     const cpu = server.cpuSeconds();
     quiet = cpu - last < 0.02 ? quiet + 1 : 0;
     last = cpu;
   }
-  const warmup = { waitedMs: Date.now() - warmStart, serverCpuSeconds: Number((server.cpuSeconds() - cpuStart).toFixed(2)) };
+  const warmup = {
+    waitedMs: Date.now() - warmStart,
+    serverCpuSeconds: Number((server.cpuSeconds() - cpuStart).toFixed(2)),
+  };
   // Then the whole machine: what the benches before this one (and this one's data) left to PostgreSQL and the
   // kernel is worked off before the loads, not during them.
   const quiet = await waitForQuietMachine();
@@ -59,14 +89,23 @@ async function loadFigures(browser: Browser, server: BenchServer, data: BenchDat
       await throttled(page);
       // BENCH_TRACE_LOAD=<file>: a Chromium trace of the first load of the page, to see what comes before its LCP.
       const traceFile = i === 0 && url === '/upgrades/' ? process.env.BENCH_TRACE_LOAD : undefined;
-      if (traceFile) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'loading', 'blink', 'v8', 'toplevel'] });
+      if (traceFile)
+        await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'loading', 'blink', 'v8', 'toplevel'] });
       if (url === '/upgrades/') await openPage(page, server.url);
       else await page.goto(`${server.url}${url}`);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
       if (traceFile) fs.writeFileSync(traceFile, await browser.stopTracing());
       const b = await readProbes(page);
-      if (url === '/upgrades/') runs.push({ lcp: b.lcp, cls: b.cls, el: b.lcpElement, fcp: Math.round(b.fcp), ready: Math.round(b.ready), candidates: b.lcpAll });
+      if (url === '/upgrades/')
+        runs.push({
+          lcp: b.lcp,
+          cls: b.cls,
+          el: b.lcpElement,
+          fcp: Math.round(b.fcp),
+          ready: Math.round(b.ready),
+          candidates: b.lcpAll,
+        });
       else blank.push(b.lcp);
       await context.close();
     }
@@ -77,16 +116,38 @@ async function loadFigures(browser: Browser, server: BenchServer, data: BenchDat
   const note = `median of ${LOADS} cold loads, signed in, ${data.catalogueTargets} targets, CPU ${CPU_THROTTLE}x, after the server's warm-up (${(warmup.waitedMs / 1000).toFixed(1)} s, ${warmup.serverCpuSeconds} s of its CPU), ${quietNote(quiet)}; LCP element ${runs[0]?.el}; a one-line static page: ${blankLcp.toFixed(0)} ms`;
   return [
     atMost('page: largest contentful paint', lcp, 'ms', null, 800, note),
-    atMost('page: cumulative layout shift', Math.max(...runs.map((r) => r.cls)), '', null, 0.01, `worst of ${LOADS} loads`),
+    atMost(
+      'page: cumulative layout shift',
+      Math.max(...runs.map((r) => r.cls)),
+      '',
+      null,
+      0.01,
+      `worst of ${LOADS} loads`,
+    ),
     // The target is absolute, so the machine's own speed is shown beside it: the same loads of a one-line page.
-    info('page: LCP against a one-line static page (machine speed)', lcp, 'ms', { label: 'static page LCP', value: blankLcp, unit: 'ms' },
-      `the LCP figure's loads against ${LOADS} cold loads of a one-line static page, alternating with them, same throttling: how much of the LCP is the page and how much this machine`),
-    info('page: targets on screen after a cold load', median(runs.map((r) => r.ready)), 'ms', null,
-      `the same loads, navigation start to the first frame painted with enabled target cells (the data calls, the boot and the hydration; the first screen shows them disabled before), median; each load ${runs.map((r) => r.ready).join(', ')} ms`),
+    info(
+      'page: LCP against a one-line static page (machine speed)',
+      lcp,
+      'ms',
+      { label: 'static page LCP', value: blankLcp, unit: 'ms' },
+      `the LCP figure's loads against ${LOADS} cold loads of a one-line static page, alternating with them, same throttling: how much of the LCP is the page and how much this machine`,
+    ),
+    info(
+      'page: targets on screen after a cold load',
+      median(runs.map((r) => r.ready)),
+      'ms',
+      null,
+      `the same loads, navigation start to the first frame painted with enabled target cells (the data calls, the boot and the hydration; the first screen shows them disabled before), median; each load ${runs.map((r) => r.ready).join(', ')} ms`,
+    ),
   ];
 }
 
-async function spinFigures(browser: Browser, server: BenchServer, data: BenchData, raw: Record<string, unknown>): Promise<Figure[]> {
+async function spinFigures(
+  browser: Browser,
+  server: BenchServer,
+  data: BenchData,
+  raw: Record<string, unknown>,
+): Promise<Figure[]> {
   const page = await openProbedPage(browser, server.url, data.indexPlayer.cookie, SPIN_PREFS);
   const context = page.context();
   await searchGameItems(page, data);
@@ -122,7 +183,10 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
   const p95 = percentile(frames, 95);
   const { frames: game } = scriptPerFrame(trace, 'bench-spin-start', 'bench-spin-end');
   raw.spin = {
-    frames: frames.length, p50: median(frames), p95, max: Math.max(...frames),
+    frames: frames.length,
+    p50: median(frames),
+    p95,
+    max: Math.max(...frames),
     thread: { p50: median(threadMs), p95: percentile(threadMs, 95) },
     game: { frames: game.length, p50: median(game), p95: percentile(game, 95), max: Math.max(...game) },
     commits,
@@ -130,14 +194,56 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
     quiet,
     floor: { frames: floor.length, p50: median(floor), p95: floorP95 },
   };
-  if (frames.length < 10) return [missing('spin: script time per animation frame, p95', '<= 4 ms', `only ${frames.length} frames found in the trace`)];
+  if (frames.length < 10)
+    return [
+      missing(
+        'spin: script time per animation frame, p95',
+        '<= 4 ms',
+        `only ${frames.length} frames found in the trace`,
+      ),
+    ];
   return [
-    atMost('spin: main-thread script per animation frame, p95', p95, 'ms', null, 4, `${frames.length} frames of one spin with sound on (the game made ${oscillators} oscillators and ${bufferSources} buffer sources), wheel's spin-start to spin-end marks (CDP trace), CPU ${CPU_THROTTLE}x, ${quietNote(quiet)}; median ${median(frames).toFixed(2)} ms`),
-    info('spin: the same frames on the main thread\'s CPU clock, p95', percentile(threadMs, 95), 'ms', null, `excludes time the OS gave the core to other processes; median ${median(threadMs).toFixed(2)} ms`),
-    info('spin: the whole game, play click to result panel, p95', percentile(game, 95), 'ms', null, `${game.length} frames incl. the click, the answer, the landing and the panel's mount; median ${median(game).toFixed(2)} ms`),
-    atMost('spin: React commits per animation frame', commits / game.length, '', null, 0.1, `${commits} commits in ${game.length} frames (play to result panel)`),
-    ...(floor.length >= 10 ? [info('spin: script per frame against a bare animation loop (machine speed)', p95, 'ms', { label: 'bare loop p95', value: floorP95, unit: 'ms' },
-      `the spin's p95 against ${floor.length} frames of a loop on a one-line static page that does the least a spin frame does (one transform, one text per frame), same throttling, right after (median ${median(floor).toFixed(2)} ms): DevTools' throttle pauses the main thread in slices, and how long a slice is depends on the machine`)] : []),
+    atMost(
+      'spin: main-thread script per animation frame, p95',
+      p95,
+      'ms',
+      null,
+      4,
+      `${frames.length} frames of one spin with sound on (the game made ${oscillators} oscillators and ${bufferSources} buffer sources), wheel's spin-start to spin-end marks (CDP trace), CPU ${CPU_THROTTLE}x, ${quietNote(quiet)}; median ${median(frames).toFixed(2)} ms`,
+    ),
+    info(
+      "spin: the same frames on the main thread's CPU clock, p95",
+      percentile(threadMs, 95),
+      'ms',
+      null,
+      `excludes time the OS gave the core to other processes; median ${median(threadMs).toFixed(2)} ms`,
+    ),
+    info(
+      'spin: the whole game, play click to result panel, p95',
+      percentile(game, 95),
+      'ms',
+      null,
+      `${game.length} frames incl. the click, the answer, the landing and the panel's mount; median ${median(game).toFixed(2)} ms`,
+    ),
+    atMost(
+      'spin: React commits per animation frame',
+      commits / game.length,
+      '',
+      null,
+      0.1,
+      `${commits} commits in ${game.length} frames (play to result panel)`,
+    ),
+    ...(floor.length >= 10
+      ? [
+          info(
+            'spin: script per frame against a bare animation loop (machine speed)',
+            p95,
+            'ms',
+            { label: 'bare loop p95', value: floorP95, unit: 'ms' },
+            `the spin's p95 against ${floor.length} frames of a loop on a one-line static page that does the least a spin frame does (one transform, one text per frame), same throttling, right after (median ${median(floor).toFixed(2)} ms): DevTools' throttle pauses the main thread in slices, and how long a slice is depends on the machine`,
+          ),
+        ]
+      : []),
   ];
 }
 
@@ -179,7 +285,13 @@ async function animationFloor(browser: Browser, server: BenchServer): Promise<nu
   }
 }
 
-async function heapFigures(browser: Browser, server: BenchServer, data: BenchData, raw: Record<string, unknown>, log: (s: string) => void): Promise<Figure[]> {
+async function heapFigures(
+  browser: Browser,
+  server: BenchServer,
+  data: BenchData,
+  raw: Record<string, unknown>,
+  log: (s: string) => void,
+): Promise<Figure[]> {
   const context = await signedInContext(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS);
   const page = await context.newPage();
   await page.clock.install();
@@ -218,15 +330,33 @@ async function heapFigures(browser: Browser, server: BenchServer, data: BenchDat
   raw.heap = { games, heap1, heapN, seconds, split1, splitN };
   const mb = (bytes: number) => bytes / 2 ** 20;
   return [
-    atMost(`page: JS heap after ${games} games / after 1`, heapN / 2 ** 20, 'MB', { label: 'heap after 1 game', value: heap1 / 2 ** 20, unit: 'MB' }, 1.2,
-      `after a forced GC (HeapProfiler.collectGarbage), game 1 played on the Pixi wheel (started before it); spins fast-forwarded with page.clock in steps GSAP keeps up with, ${games} games in ${seconds.toFixed(0)} s${games < HEAP_GAMES ? `; stopped at ${games} of ${HEAP_GAMES} games (time cap ${HEAP_MAX_SECONDS} s)` : ''}`),
-    ...(split1 ? [
-      info(`page: heap snapshot without compiled code, after ${games} games / after 1`, mb(splitN.data), 'MB', { label: 'after 1 game', value: mb(split1.data), unit: 'MB' },
-        `the page's objects; compiled code and feedback (V8 optimising hot functions) ${mb(split1.code).toFixed(2)} -> ${mb(splitN.code).toFixed(2)} MB, shown apart (bench/page/heapSnapshot.ts)`),
-      // Playwright's own scripts share the page's V8 heap; their part, from the same snapshots, beside the figure.
-      info(`page: JS heap without Playwright's scripts, after ${games} games / after 1`, mb(heapN - splitN.playwright), 'MB', { label: 'after 1 game', value: mb(heap1 - split1.playwright), unit: 'MB' },
-        `the figure's readings less what Playwright's injected, utility and page.clock scripts hold (sources, functions, compiled code): ${mb(split1.playwright).toFixed(2)} -> ${mb(splitN.playwright).toFixed(2)} MB`),
-    ] : []),
+    atMost(
+      `page: JS heap after ${games} games / after 1`,
+      heapN / 2 ** 20,
+      'MB',
+      { label: 'heap after 1 game', value: heap1 / 2 ** 20, unit: 'MB' },
+      1.2,
+      `after a forced GC (HeapProfiler.collectGarbage), game 1 played on the Pixi wheel (started before it); spins fast-forwarded with page.clock in steps GSAP keeps up with, ${games} games in ${seconds.toFixed(0)} s${games < HEAP_GAMES ? `; stopped at ${games} of ${HEAP_GAMES} games (time cap ${HEAP_MAX_SECONDS} s)` : ''}`,
+    ),
+    ...(split1
+      ? [
+          info(
+            `page: heap snapshot without compiled code, after ${games} games / after 1`,
+            mb(splitN.data),
+            'MB',
+            { label: 'after 1 game', value: mb(split1.data), unit: 'MB' },
+            `the page's objects; compiled code and feedback (V8 optimising hot functions) ${mb(split1.code).toFixed(2)} -> ${mb(splitN.code).toFixed(2)} MB, shown apart (bench/page/heapSnapshot.ts)`,
+          ),
+          // Playwright's own scripts share the page's V8 heap; their part, from the same snapshots, beside the figure.
+          info(
+            `page: JS heap without Playwright's scripts, after ${games} games / after 1`,
+            mb(heapN - splitN.playwright),
+            'MB',
+            { label: 'after 1 game', value: mb(heap1 - split1.playwright), unit: 'MB' },
+            `the figure's readings less what Playwright's injected, utility and page.clock scripts hold (sources, functions, compiled code): ${mb(split1.playwright).toFixed(2)} -> ${mb(splitN.playwright).toFixed(2)} MB`,
+          ),
+        ]
+      : []),
   ];
 }
 
@@ -244,7 +374,12 @@ async function typeInSearch(page: Page): Promise<{ keys: number[]; keysAll: numb
  */
 const SEARCH_PAGES = Math.max(1, Number(process.env.BENCH_SEARCH_PAGES ?? 3));
 
-async function typingFigures(browser: Browser, server: BenchServer, data: BenchData, raw: Record<string, unknown>): Promise<Figure[]> {
+async function typingFigures(
+  browser: Browser,
+  server: BenchServer,
+  data: BenchData,
+  raw: Record<string, unknown>,
+): Promise<Figure[]> {
   const sessions: Array<{ keys: number[]; keysAll: number[]; floor: number[]; quiet: Quiet }> = [];
   for (let s = 0; s < SEARCH_PAGES; s++) {
     const page = await openProbedPage(browser, server.url, data.indexPlayer.cookie, PLAIN_PREFS);
@@ -255,7 +390,17 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
     // BENCH_TRACE_SEARCH=<file>: a Chromium trace of the first page's typed keys, to see what a slow key spends its
     // time on.
     const traceFile = s === 0 ? process.env.BENCH_TRACE_SEARCH : undefined;
-    if (traceFile) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'devtools.timeline.frame', 'disabled-by-default-devtools.timeline.frame', 'loading', 'latencyInfo', ...extraCategories()] });
+    if (traceFile)
+      await browser.startTracing(page, {
+        categories: [
+          ...TRACE_CATEGORIES,
+          'devtools.timeline.frame',
+          'disabled-by-default-devtools.timeline.frame',
+          'loading',
+          'latencyInfo',
+          ...extraCategories(),
+        ],
+      });
     const { keys, keysAll } = await typeInSearch(page);
     if (traceFile) fs.writeFileSync(traceFile, await browser.stopTracing());
     // The floor of this machine at this moment: the same keys into a bare input on a static page.
@@ -273,12 +418,28 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
   const floorP95 = percentile(floor, 95);
   const firsts = sessions.map((s) => s.keys[0]?.toFixed(0)).join(', ');
   return [
-    atMost('search (20,000 targets): key press to painted result, p95', p95, 'ms', null, 50,
-      `${keys.length} key presses in ${sessions.length} fresh pages (each "${TYPED}" then 8 backspaces, 150 ms apart) to the first frame with the result in every cell on screen, CPU ${CPU_THROTTLE}x, ${sessions.map((s) => quietNote(s.quiet)).join('; ')}; median ${median(keys).toFixed(1)} ms; each page's first key ${firsts} ms; a bare input on a static page: p95 ${floorP95.toFixed(1)} ms`),
-    info('search: key press to the result in every cell (below the fold too), p95', percentile(keysAll, 95), 'ms', null,
-      `the same key presses, to the first frame in which the cells off screen show the result too: they follow the cells on screen one frame later (src/ui/cellWriter.ts); median ${median(keysAll).toFixed(1)} ms`),
-    info('search: key p95 against a bare input (machine speed)', p95, 'ms', { label: 'bare input p95', value: floorP95, unit: 'ms' },
-      `the same keys typed into a bare input on a one-line static page after each page, same throttling (median ${median(floor).toFixed(1)} ms): the browser's own cost of a key press on this machine`),
+    atMost(
+      'search (20,000 targets): key press to painted result, p95',
+      p95,
+      'ms',
+      null,
+      50,
+      `${keys.length} key presses in ${sessions.length} fresh pages (each "${TYPED}" then 8 backspaces, 150 ms apart) to the first frame with the result in every cell on screen, CPU ${CPU_THROTTLE}x, ${sessions.map((s) => quietNote(s.quiet)).join('; ')}; median ${median(keys).toFixed(1)} ms; each page's first key ${firsts} ms; a bare input on a static page: p95 ${floorP95.toFixed(1)} ms`,
+    ),
+    info(
+      'search: key press to the result in every cell (below the fold too), p95',
+      percentile(keysAll, 95),
+      'ms',
+      null,
+      `the same key presses, to the first frame in which the cells off screen show the result too: they follow the cells on screen one frame later (src/ui/cellWriter.ts); median ${median(keysAll).toFixed(1)} ms`,
+    ),
+    info(
+      'search: key p95 against a bare input (machine speed)',
+      p95,
+      'ms',
+      { label: 'bare input p95', value: floorP95, unit: 'ms' },
+      `the same keys typed into a bare input on a one-line static page after each page, same throttling (median ${median(floor).toFixed(1)} ms): the browser's own cost of a key press on this machine`,
+    ),
   ];
 }
 
@@ -301,14 +462,31 @@ async function siteFigures(browser: Browser, distDir: string, raw: Record<string
   return results.flatMap((r) => {
     const last = r.loads[0]?.candidates.at(-1);
     return [
-      atMost(`page (${r.site} site, demo data): largest contentful paint`, r.lcp, 'ms', null, 800,
-        `median of ${SITE_LOADS} cold loads (${r.loads.map((l) => l.lcp).join(', ')} ms), signed in as demo, the variant's demo catalogue on PGlite as npm start serves it, CPU ${CPU_THROTTLE}x, ${r.quiet}; LCP element ${r.loads[0]?.element}${last ? ` ${last.size} px²` : ''}; first contentful paint ${Math.round(r.fcp)} ms`),
-      atMost(`page (${r.site} site, demo data): cumulative layout shift`, r.cls, '', null, 0.01, `worst of ${SITE_LOADS} loads`),
+      atMost(
+        `page (${r.site} site, demo data): largest contentful paint`,
+        r.lcp,
+        'ms',
+        null,
+        800,
+        `median of ${SITE_LOADS} cold loads (${r.loads.map((l) => l.lcp).join(', ')} ms), signed in as demo, the variant's demo catalogue on PGlite as npm start serves it, CPU ${CPU_THROTTLE}x, ${r.quiet}; LCP element ${r.loads[0]?.element}${last ? ` ${last.size} px²` : ''}; first contentful paint ${Math.round(r.fcp)} ms`,
+      ),
+      atMost(
+        `page (${r.site} site, demo data): cumulative layout shift`,
+        r.cls,
+        '',
+        null,
+        0.01,
+        `worst of ${SITE_LOADS} loads`,
+      ),
     ];
   });
 }
 
-export async function pageBench(distDir: string, raw: Record<string, unknown>, log: (s: string) => void): Promise<Figure[]> {
+export async function pageBench(
+  distDir: string,
+  raw: Record<string, unknown>,
+  log: (s: string) => void,
+): Promise<Figure[]> {
   const url = await createDatabase(PAGE_DB);
   let server: BenchServer | null = null;
   let browser: Browser | null = null;
@@ -322,29 +500,46 @@ export async function pageBench(distDir: string, raw: Record<string, unknown>, l
     }
   };
   try {
-    const data = await prepareDatabase({ kind: 'pg', url }, { catalogueTargets: 6_000, players: 0, itemsPerPlayer: 0, stakePerGame: 1, indexPlayerItems: 30 + HEAP_GAMES });
+    const data = await prepareDatabase(
+      { kind: 'pg', url },
+      { catalogueTargets: 6_000, players: 0, itemsPerPlayer: 0, stakePerGame: 1, indexPlayerItems: 30 + HEAP_GAMES },
+    );
     // The environment's floor, measured beside the page: a static page with one paragraph and a bare input.
-    fs.writeFileSync(path.join(distDir, 'blank.html'), '<!doctype html><title>blank</title><p>Upgrades</p><input data-testid="search-right">');
+    fs.writeFileSync(
+      path.join(distDir, 'blank.html'),
+      '<!doctype html><title>blank</title><p>Upgrades</p><input data-testid="search-right">',
+    );
     const env = { DATABASE_URL: url, DIST_DIR: distDir };
     server = await startServer(env);
     browser = await launch();
-    if (pageSteps.has('load')) await step('page: load (LCP, CLS)', () => loadFigures(browser!, server!, data, distDir, raw));
+    if (pageSteps.has('load'))
+      await step('page: load (LCP, CLS)', () => loadFigures(browser!, server!, data, distDir, raw));
     if (pageSteps.has('spin')) await step('page: spin', () => spinFigures(browser!, server!, data, raw));
-    if (pageSteps.has('heap')) await step('page: heap over games', () => heapFigures(browser!, server!, data, raw, log));
+    if (pageSteps.has('heap'))
+      await step('page: heap over games', () => heapFigures(browser!, server!, data, raw, log));
     if (pageSteps.has('search')) {
       await server.stop();
       const handle = await openDb({ kind: 'pg', url });
       await shapeCatalogue(handle.db, 20_000);
       await handle.close();
       server = await startServer(env);
-      await step('page: typing in the target search', () => typingFigures(browser!, server!, { ...data, catalogueTargets: 20_000 }, raw));
+      await step('page: typing in the target search', () =>
+        typingFigures(browser!, server!, { ...data, catalogueTargets: 20_000 }, raw),
+      );
     }
     if (pageSteps.has('sites')) {
       await server.stop();
       server = null;
       await step('page: the Dota and ru sites (LCP, CLS)', () => siteFigures(browser!, distDir, raw));
     }
-    figures.push(info('(page targets are absolute; the machine-speed rows show this run\'s floor)', figures.length, 'figures', null));
+    figures.push(
+      info(
+        "(page targets are absolute; the machine-speed rows show this run's floor)",
+        figures.length,
+        'figures',
+        null,
+      ),
+    );
     return figures;
   } finally {
     await browser?.close();

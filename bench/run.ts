@@ -13,7 +13,8 @@ import { pageBench } from './page-bench.ts';
 import { pgliteBench, postgresBench } from './server-bench.ts';
 
 const started = Date.now();
-const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
+const log = (s: string) =>
+  process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
 const only = new Set((process.env.BENCH_ONLY ?? 'server,pglite,page').split(','));
 const figures: Figure[] = [];
 const raw: Record<string, unknown> = {};
@@ -39,14 +40,22 @@ try {
 }
 
 const meta = {
-  command: `npm run bench${[process.env.BENCH_ONLY ? `BENCH_ONLY=${process.env.BENCH_ONLY}` : '', CPU_THROTTLE !== 4 ? `BENCH_CPU_THROTTLE=${CPU_THROTTLE}: page figures at ${CPU_THROTTLE}x, not issue 6's 4x` : ''].filter(Boolean).map((s) => ` (${s})`).join('')}`,
+  command: `npm run bench${[
+    process.env.BENCH_ONLY ? `BENCH_ONLY=${process.env.BENCH_ONLY}` : '',
+    CPU_THROTTLE !== 4 ? `BENCH_CPU_THROTTLE=${CPU_THROTTLE}: page figures at ${CPU_THROTTLE}x, not issue 6's 4x` : '',
+  ]
+    .filter(Boolean)
+    .map((s) => ` (${s})`)
+    .join('')}`,
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}, Node ${process.version}`,
   loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))),
   seconds: Math.round((Date.now() - started) / 1000),
   finishedAt: new Date().toISOString(),
 };
 const table = renderTable(figures);
-process.stdout.write(`\n${table}\n\n${meta.command} on ${meta.machine}: ${meta.seconds} s, load average at the end ${meta.loadAverageAtEnd.join(' ')}\n`);
+process.stdout.write(
+  `\n${table}\n\n${meta.command} on ${meta.machine}: ${meta.seconds} s, load average at the end ${meta.loadAverageAtEnd.join(' ')}\n`,
+);
 const file = writeReport(path.resolve('reports'), figures, raw, meta);
 process.stdout.write(`written: ${file} (and reports/bench-latest.{md,json})\n`);
 process.exitCode = figures.every((f) => f.pass) ? 0 : 1;

@@ -27,7 +27,8 @@ const sessions = Number(process.env.BENCH_AB_SESSIONS ?? 5);
 const pages = Number(process.env.BENCH_AB_PAGES ?? 2);
 const db = `bench_ab${process.env.BENCH_DB_SUFFIX ?? ''}`;
 const started = Date.now();
-const log = (s: string) => process.stderr.write(`[search-ab ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
+const log = (s: string) =>
+  process.stderr.write(`[search-ab ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
 
 /** Installs every variant as a disabled constructed style sheet (the page's CSP refuses <style> elements). */
 const SHEETS = `window.__abSheets = {};
@@ -44,7 +45,10 @@ document.addEventListener('DOMContentLoaded', () => {
 /** One typing session under `name`'s sheet; returns its keys' times. The search box is emptied afterwards. */
 async function session(page: Page, name: string): Promise<number[]> {
   await page.evaluate((on) => {
-    for (const [n, sheet] of Object.entries((window as unknown as { __abSheets: Record<string, CSSStyleSheet> }).__abSheets)) sheet.disabled = n !== on;
+    for (const [n, sheet] of Object.entries(
+      (window as unknown as { __abSheets: Record<string, CSSStyleSheet> }).__abSheets,
+    ))
+      sheet.disabled = n !== on;
   }, name);
   await page.waitForTimeout(400);
   const before = (await readProbes(page)).keys.length;
@@ -72,7 +76,9 @@ async function main(): Promise<void> {
           const name = names[(v + s) % names.length];
           const times = await session(page, name);
           keys[name].push(times);
-          log(`page ${p + 1}, session ${s + 1}, ${name}: p95 ${percentile(times, 95).toFixed(1)} ms, median ${median(times).toFixed(1)} ms`);
+          log(
+            `page ${p + 1}, session ${s + 1}, ${name}: p95 ${percentile(times, 95).toFixed(1)} ms, median ${median(times).toFixed(1)} ms`,
+          );
         }
       }
       await page.context().close();
@@ -89,7 +95,10 @@ async function main(): Promise<void> {
   });
   process.stdout.write(`\n${lines.join('\n')}\n`);
   fs.mkdirSync('reports', { recursive: true });
-  fs.writeFileSync('reports/search-ab-latest.json', JSON.stringify({ finishedAt: new Date().toISOString(), variants, sessions, pages, keys, summary: lines }, null, 2));
+  fs.writeFileSync(
+    'reports/search-ab-latest.json',
+    JSON.stringify({ finishedAt: new Date().toISOString(), variants, sessions, pages, keys, summary: lines }, null, 2),
+  );
   process.stdout.write('written: reports/search-ab-latest.json\n');
 }
 

@@ -36,7 +36,8 @@ import { openProbedPage, PLAIN_PREFS, TYPED, typeBenchSearch, TYPED_KEYS, waitUn
 const SESSIONS = Number(process.env.BENCH_FLOOR_SESSIONS ?? 5);
 const db = `bench_floor${process.env.BENCH_DB_SUFFIX ?? ''}`;
 const started = Date.now();
-const log = (s: string) => process.stderr.write(`[search-floor ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
+const log = (s: string) =>
+  process.stderr.write(`[search-floor ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
 
 /** What a target cell shows, read from the real page (a string: tsx would add a helper the page lacks). */
 const READ_CELLS = `[...document.querySelectorAll('[data-testid="grid-right"] > .cell')].map((c) => ({
@@ -71,9 +72,15 @@ async function writeLab(page: Page, distDir: string): Promise<void> {
   const svg = (s: string) => s.replace(/(\/app\/public\/items\/\d+)\.png/g, '$1.svg');
   const script = fs.readFileSync(path.join(import.meta.dirname, 'page', 'floorLab.js'), 'utf8');
   fs.writeFileSync(path.join(distDir, 'lab.js'), script);
-  for (const [name, map] of [['lab', (s: string) => s], ['lab-svg', svg]] as const) {
+  for (const [name, map] of [
+    ['lab', (s: string) => s],
+    ['lab-svg', svg],
+  ] as const) {
     fs.writeFileSync(path.join(distDir, `${name}-data.js`), map(`window.__LAB = ${JSON.stringify(table)};`));
-    fs.writeFileSync(path.join(distDir, `${name}.html`), `<!doctype html>${map(html).replace('</body>', `<script src="/${name}-data.js"></script><script src="/lab.js"></script></body>`)}`);
+    fs.writeFileSync(
+      path.join(distDir, `${name}.html`),
+      `<!doctype html>${map(html).replace('</body>', `<script src="/${name}-data.js"></script><script src="/lab.js"></script></body>`)}`,
+    );
   }
 }
 
@@ -147,7 +154,9 @@ async function main(): Promise<void> {
         const name = names[(v + s) % names.length];
         const times = await session(name);
         keys[name].push(times);
-        log(`session ${s + 1}, ${name}: p95 ${percentile(times, 95).toFixed(1)} ms, median ${median(times).toFixed(1)} ms`);
+        log(
+          `session ${s + 1}, ${name}: p95 ${percentile(times, 95).toFixed(1)} ms, median ${median(times).toFixed(1)} ms`,
+        );
       }
     }
   } finally {
@@ -162,10 +171,15 @@ async function main(): Promise<void> {
     return `${name}: ${keys[name].length} sessions, pooled p95 ${percentile(all, 95).toFixed(1)} ms, median ${median(all).toFixed(1)} ms, ${all.filter((k) => k > 50).length} of ${all.length} keys over 50 ms`;
   });
   const columns = names.map((n) => medianPerKey(keys[n]));
-  const table = typed.map((c, i) => `${String(i).padStart(2)} ${c}  ${columns.map((col) => col[i].toFixed(1).padStart(7)).join(' ')}`);
+  const table = typed.map(
+    (c, i) => `${String(i).padStart(2)} ${c}  ${columns.map((col) => col[i].toFixed(1).padStart(7)).join(' ')}`,
+  );
   process.stdout.write(`\n${lines.join('\n')}\n\nmedian per key:  ${names.join(' ')}\n${table.join('\n')}\n`);
   fs.mkdirSync('reports', { recursive: true });
-  fs.writeFileSync('reports/search-floor-latest.json', JSON.stringify({ finishedAt: new Date().toISOString(), sessions: SESSIONS, keys, summary: lines }, null, 2));
+  fs.writeFileSync(
+    'reports/search-floor-latest.json',
+    JSON.stringify({ finishedAt: new Date().toISOString(), sessions: SESSIONS, keys, summary: lines }, null, 2),
+  );
   process.stdout.write('written: reports/search-floor-latest.json\n');
 }
 

@@ -11,7 +11,14 @@ import autocannon from 'autocannon';
 import { atLeast, atMost, info, type Figure } from './lib/figures.ts';
 import { GameLoad, mergeGames, type GamesResult, type GamesSample } from './lib/games.ts';
 import { request } from './lib/http.ts';
-import { backendCpuSeconds, createDatabase, dropDatabase, pgbenchInit, pgbenchRun, type PgbenchResult } from './lib/pg.ts';
+import {
+  backendCpuSeconds,
+  createDatabase,
+  dropDatabase,
+  pgbenchInit,
+  pgbenchRun,
+  type PgbenchResult,
+} from './lib/pg.ts';
 import { prepareDatabase, type BenchData } from './lib/prepare.ts';
 import { settleDisk } from './lib/quiet.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
@@ -43,7 +50,13 @@ export const SERVER_BENCH = {
 const PGBENCH_DB = `bench_pgbench${process.env.BENCH_DB_SUFFIX ?? ''}`;
 const GAMES_DB = `bench_upgrades${process.env.BENCH_DB_SUFFIX ?? ''}`;
 
-function gamesFigures(label: string, r: GamesResult, pgbench: PgbenchResult, asTarget: boolean, setup: string): Figure[] {
+function gamesFigures(
+  label: string,
+  r: GamesResult,
+  pgbench: PgbenchResult,
+  asTarget: boolean,
+  setup: string,
+): Figure[] {
   const base = { label: 'pgbench tpcb-like -c 32 -j 2', value: pgbench.tps, unit: 'tps' };
   const note = `${r.games} games in ${r.seconds.toFixed(1)} s, ${SERVER_BENCH.clients} players, ${SERVER_BENCH.stakePerGame} items staked, upgrade per game with the token the last answer brought (a player's first game: the index call, then a token call); server: ${setup}`;
   const lat = { label: 'median', value: r.medianMs, unit: 'ms' };
@@ -65,16 +78,23 @@ function gamesFigures(label: string, r: GamesResult, pgbench: PgbenchResult, asT
 async function settledWays(server: BenchServer): Promise<{ known: number; differed: number; read: number } | null> {
   const res = await request(new http.Agent(), `${server.url}/healthz`).catch(() => null);
   if (!res || res.status !== 200) return null;
-  return (JSON.parse(res.body.toString()) as { settled?: { known: number; differed: number; read: number } }).settled ?? null;
+  return (
+    (JSON.parse(res.body.toString()) as { settled?: { known: number; differed: number; read: number } }).settled ?? null
+  );
 }
 
 /** The index answer as the page gets it (brotli), once the background quality-11 encoding has landed. */
-async function settledIndex(server: BenchServer, cookie: string, maxSeconds = 60): Promise<{ br: Buffer; wireBytes: number }> {
+async function settledIndex(
+  server: BenchServer,
+  cookie: string,
+  maxSeconds = 60,
+): Promise<{ br: Buffer; wireBytes: number }> {
   const agent = new http.Agent({ keepAlive: true });
-  const fetchIndex = () => request(agent, `${server.url}/api/upgrade/index`, { method: 'POST', headers: { cookie, 'accept-encoding': 'br' } });
+  const fetchIndex = () =>
+    request(agent, `${server.url}/api/upgrade/index`, { method: 'POST', headers: { cookie, 'accept-encoding': 'br' } });
   let last = await fetchIndex();
   const t0 = Date.now();
-  for (let stable = 0; stable < 3 && Date.now() - t0 < maxSeconds * 1000; ) {
+  for (let stable = 0; stable < 3 && Date.now() - t0 < maxSeconds * 1000;) {
     await new Promise((r) => setTimeout(r, 1000));
     const next = await fetchIndex();
     stable = next.body.length === last.body.length ? stable + 1 : 0;
@@ -98,7 +118,8 @@ function mergePgbench(rounds: PgbenchResult[]): PgbenchResult {
 /** The same answer, identity and gzip, to lay beside the brotli one as a static file. */
 async function indexVariants(server: BenchServer, cookie: string): Promise<{ raw: Buffer; gz: Buffer }> {
   const agent = new http.Agent({ keepAlive: true });
-  const get = (enc: string) => request(agent, `${server.url}/api/upgrade/index`, { method: 'POST', headers: { cookie, 'accept-encoding': enc } });
+  const get = (enc: string) =>
+    request(agent, `${server.url}/api/upgrade/index`, { method: 'POST', headers: { cookie, 'accept-encoding': enc } });
   const [raw, gz] = [await get('identity'), await get('gzip')];
   agent.destroy();
   return { raw: raw.body, gz: gz.body };
@@ -106,11 +127,22 @@ async function indexVariants(server: BenchServer, cookie: string): Promise<{ raw
 
 async function cannon(url: string, method: string, headers: Record<string, string>, seconds: number) {
   const r = await autocannon({ url, method, headers, connections: SERVER_BENCH.indexConnections, duration: seconds });
-  return { requests: r.requests.total, seconds: r.duration, errors: r.errors + r.timeouts + r.non2xx, p50: r.latency.p50, p99: r.latency.p99 };
+  return {
+    requests: r.requests.total,
+    seconds: r.duration,
+    errors: r.errors + r.timeouts + r.non2xx,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+  };
 }
 
 /** Index vs static, interleaved rounds so that noise from other work on the machine hits both alike. */
-async function indexFigures(server: BenchServer, data: BenchData, distDir: string, raw: Record<string, unknown>): Promise<Figure[]> {
+async function indexFigures(
+  server: BenchServer,
+  data: BenchData,
+  distDir: string,
+  raw: Record<string, unknown>,
+): Promise<Figure[]> {
   const { cookie } = data.indexPlayer;
   const { br, wireBytes } = await settledIndex(server, cookie);
   const { raw: plain, gz } = await indexVariants(server, cookie);
@@ -122,7 +154,10 @@ async function indexFigures(server: BenchServer, data: BenchData, distDir: strin
   const index = { requests: 0, seconds: 0, errors: 0 };
   const stat = { requests: 0, seconds: 0, errors: 0 };
   for (let i = 0; i < SERVER_BENCH.indexRounds; i++) {
-    for (const [acc, url, method] of [[index, '/api/upgrade/index', 'POST'], [stat, '/bench/index.json', 'GET']] as const) {
+    for (const [acc, url, method] of [
+      [index, '/api/upgrade/index', 'POST'],
+      [stat, '/bench/index.json', 'GET'],
+    ] as const) {
       const r = await cannon(`${server.url}${url}`, method, headers, SERVER_BENCH.indexRoundSeconds);
       acc.requests += r.requests;
       acc.seconds += r.seconds;
@@ -134,15 +169,31 @@ async function indexFigures(server: BenchServer, data: BenchData, distDir: strin
   raw.index = { index, static: stat, bodyBytes: { br: br.length, gzip: gz.length, identity: plain.length }, wireBytes };
   const n = data.catalogueTargets;
   return [
-    atLeast('index (20,000 targets, signed in): requests/s', indexRps, 'req/s', { label: 'same bytes as a static .br file', value: staticRps, unit: 'req/s' }, 0.5,
-      `${SERVER_BENCH.indexConnections} connections, ${SERVER_BENCH.indexRounds} x ${SERVER_BENCH.indexRoundSeconds} s each, interleaved; errors ${index.errors} / ${stat.errors}`),
-    atMost('index: bytes on the wire per catalogue item (brotli)', wireBytes / n, 'B', null, 12,
-      `${wireBytes} bytes with headers for ${n} targets and a ${2 * data.indexPlayer.items.length}-item inventory; gzip ${(gz.length / n).toFixed(1)} B, identity ${(plain.length / n).toFixed(1)} B per item`),
+    atLeast(
+      'index (20,000 targets, signed in): requests/s',
+      indexRps,
+      'req/s',
+      { label: 'same bytes as a static .br file', value: staticRps, unit: 'req/s' },
+      0.5,
+      `${SERVER_BENCH.indexConnections} connections, ${SERVER_BENCH.indexRounds} x ${SERVER_BENCH.indexRoundSeconds} s each, interleaved; errors ${index.errors} / ${stat.errors}`,
+    ),
+    atMost(
+      'index: bytes on the wire per catalogue item (brotli)',
+      wireBytes / n,
+      'B',
+      null,
+      12,
+      `${wireBytes} bytes with headers for ${n} targets and a ${2 * data.indexPlayer.items.length}-item inventory; gzip ${(gz.length / n).toFixed(1)} B, identity ${(plain.length / n).toFixed(1)} B per item`,
+    ),
   ];
 }
 
 /** PostgreSQL: pgbench, games, memory, index. Returns the figures and the pgbench result for the PGlite line. */
-export async function postgresBench(distDir: string, raw: Record<string, unknown>, log: (s: string) => void): Promise<{ figures: Figure[]; pgbench: PgbenchResult }> {
+export async function postgresBench(
+  distDir: string,
+  raw: Record<string, unknown>,
+  log: (s: string) => void,
+): Promise<{ figures: Figure[]; pgbench: PgbenchResult }> {
   const c = SERVER_BENCH;
   log(`pgbench -i -s ${c.pgbenchScale}`);
   await createDatabase(PGBENCH_DB);
@@ -156,8 +207,22 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     // than 50,000 games leaves the memory stretch nothing to add; its figure names the count reached.
     const gamesNeeded = Math.max(c.memoryGamesHigh, c.memoryGamesLow + 4_000 * c.windowSeconds);
     const itemsPerPlayer = Math.ceil((gamesNeeded * c.stakePerGame) / c.clients) + 200;
-    const data = await prepareDatabase({ kind: 'pg', url }, { catalogueTargets: c.catalogueTargets, players: c.clients, itemsPerPlayer, stakePerGame: c.stakePerGame, indexPlayerItems: 30 });
-    server = await startServer({ DATABASE_URL: url, PG_POOL_SIZE: String(c.poolSize), WEB_CONCURRENCY: String(c.workers), DIST_DIR: distDir });
+    const data = await prepareDatabase(
+      { kind: 'pg', url },
+      {
+        catalogueTargets: c.catalogueTargets,
+        players: c.clients,
+        itemsPerPlayer,
+        stakePerGame: c.stakePerGame,
+        indexPlayerItems: 30,
+      },
+    );
+    server = await startServer({
+      DATABASE_URL: url,
+      PG_POOL_SIZE: String(c.poolSize),
+      WEB_CONCURRENCY: String(c.workers),
+      DIST_DIR: distDir,
+    });
     // The index answer's encodings are built (quality-11 brotli takes seconds of a thread-pool thread) before
     // the games start, so neither the RSS baseline nor the games window includes that one-off work.
     log('index: waiting for the best brotli encoding');
@@ -189,8 +254,13 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     const pgbench = mergePgbench(rounds);
     const window = mergeGames(samples);
     const ways1 = await settledWays(server);
-    const ways = ways0 && ways1 ? { known: ways1.known - ways0.known, differed: ways1.differed - ways0.differed, read: ways1.read - ways0.read } : null;
-    const waysNote = ways ? `; settled in the window: ${ways.known} the known way (one round trip), ${ways.read} the reading way, ${ways.differed} known games found stale` : '';
+    const ways =
+      ways0 && ways1
+        ? { known: ways1.known - ways0.known, differed: ways1.differed - ways0.differed, read: ways1.read - ways0.read }
+        : null;
+    const waysNote = ways
+      ? `; settled in the window: ${ways.known} the known way (one round trip), ${ways.read} the reading way, ${ways.differed} known games found stale`
+      : '';
     const perGame = (seconds: number) => (seconds * 1000) / window.games;
     const serverCpuMsPerGame = perGame(cpu.server);
     const pgCpuMsPerGame = perGame(cpu.pg);
@@ -201,14 +271,47 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
     const rssHigh = server.rssMb();
     const totalGames = done + rest.games;
     load.close();
-    raw.postgres = { pgbench, pgbenchRounds: rounds, settles, ways, gameRounds: samples.map(({ upgradeMs: _u, gameMs: _g, ...r }) => r), warm, window, rest, rssLow, rssHigh, totalGames, serverCpuMsPerGame, pgCpuMsPerGame, clientCpuMsPerGame, poolSize: c.poolSize, workers: c.workers };
-    log(`CPU per game in the window: server ${serverCpuMsPerGame.toFixed(2)} ms, PostgreSQL backends ${pgCpuMsPerGame.toFixed(2)} ms, load driver ${clientCpuMsPerGame.toFixed(2)} ms`);
+    raw.postgres = {
+      pgbench,
+      pgbenchRounds: rounds,
+      settles,
+      ways,
+      gameRounds: samples.map(({ upgradeMs: _u, gameMs: _g, ...r }) => r),
+      warm,
+      window,
+      rest,
+      rssLow,
+      rssHigh,
+      totalGames,
+      serverCpuMsPerGame,
+      pgCpuMsPerGame,
+      clientCpuMsPerGame,
+      poolSize: c.poolSize,
+      workers: c.workers,
+    };
+    log(
+      `CPU per game in the window: server ${serverCpuMsPerGame.toFixed(2)} ms, PostgreSQL backends ${pgCpuMsPerGame.toFixed(2)} ms, load driver ${clientCpuMsPerGame.toFixed(2)} ms`,
+    );
     log('index vs static');
     const index = await indexFigures(server, data, distDir, raw);
     const figures = [
-      ...gamesFigures('PostgreSQL settle', window, pgbench, true, `${c.workers} process${c.workers > 1 ? 'es (WEB_CONCURRENCY)' : ''}, pool ${c.poolSize}${c.workers > 1 ? ' each' : ''}${waysNote}`),
-      atMost(`memory: RSS after ${totalGames} games / after ${c.memoryGamesLow}`, rssHigh, 'MB', { label: `RSS after ${c.memoryGamesLow} games`, value: rssLow, unit: 'MB' }, 1.3,
-        totalGames < c.memoryGamesHigh ? `stopped at ${totalGames} games (time cap ${c.memoryMaxSeconds} s), not ${c.memoryGamesHigh}` : `errors after warm-up: ${window.errors + rest.errors}`),
+      ...gamesFigures(
+        'PostgreSQL settle',
+        window,
+        pgbench,
+        true,
+        `${c.workers} process${c.workers > 1 ? 'es (WEB_CONCURRENCY)' : ''}, pool ${c.poolSize}${c.workers > 1 ? ' each' : ''}${waysNote}`,
+      ),
+      atMost(
+        `memory: RSS after ${totalGames} games / after ${c.memoryGamesLow}`,
+        rssHigh,
+        'MB',
+        { label: `RSS after ${c.memoryGamesLow} games`, value: rssLow, unit: 'MB' },
+        1.3,
+        totalGames < c.memoryGamesHigh
+          ? `stopped at ${totalGames} games (time cap ${c.memoryMaxSeconds} s), not ${c.memoryGamesHigh}`
+          : `errors after warm-up: ${window.errors + rest.errors}`,
+      ),
       ...index,
     ];
     return { figures, pgbench };
@@ -220,13 +323,26 @@ export async function postgresBench(distDir: string, raw: Record<string, unknown
 }
 
 /** PGlite (the default database): the settling figure, for information beside PostgreSQL's. */
-export async function pgliteBench(pgbench: PgbenchResult, raw: Record<string, unknown>, log: (s: string) => void): Promise<Figure[]> {
+export async function pgliteBench(
+  pgbench: PgbenchResult,
+  raw: Record<string, unknown>,
+  log: (s: string) => void,
+): Promise<Figure[]> {
   const c = SERVER_BENCH;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
   let server: BenchServer | null = null;
   try {
     log('preparing the PGlite database');
-    const data = await prepareDatabase({ kind: 'pglite', dataDir: dir }, { catalogueTargets: c.catalogueTargets, players: c.clients, itemsPerPlayer: 400, stakePerGame: c.stakePerGame, indexPlayerItems: 30 });
+    const data = await prepareDatabase(
+      { kind: 'pglite', dataDir: dir },
+      {
+        catalogueTargets: c.catalogueTargets,
+        players: c.clients,
+        itemsPerPlayer: 400,
+        stakePerGame: c.stakePerGame,
+        indexPlayerItems: 30,
+      },
+    );
     server = await startServer({ DATA_DIR: dir, DEMO_MODE: 'false', DIST_DIR: '/nonexistent' });
     const load = new GameLoad(server.url, data);
     await load.run({ seconds: 3 });

@@ -42,11 +42,18 @@ async function main(): Promise<void> {
   console.log('|---|---|---|---|---|---|');
   for (const r of results) {
     const last = r.loads[0]?.candidates.at(-1);
-    console.log(`| ${r.site} | ${ms(r.lcp)} (${r.loads.map((l) => l.lcp).join(', ')}) | ${ms(r.fcp)} | ${r.loads[0]?.element} ${last ? `${last.size} px²` : ''} | ${ms(r.ready)} | ${r.cls.toFixed(4)} |`);
+    console.log(
+      `| ${r.site} | ${ms(r.lcp)} (${r.loads.map((l) => l.lcp).join(', ')}) | ${ms(r.fcp)} | ${r.loads[0]?.element} ${last ? `${last.size} px²` : ''} | ${ms(r.ready)} | ${r.cls.toFixed(4)} |`,
+    );
   }
-  console.log(`\nCPU ${CPU_THROTTLE}x, 1280x800, signed in as demo on each variant's demo data (PGlite). Candidates per load in the report.`);
+  console.log(
+    `\nCPU ${CPU_THROTTLE}x, 1280x800, signed in as demo on each variant's demo data (PGlite). Candidates per load in the report.`,
+  );
   fs.mkdirSync('reports', { recursive: true });
-  fs.writeFileSync('reports/sites-lcp-latest.json', JSON.stringify({ when: new Date().toISOString(), results }, null, 2));
+  fs.writeFileSync(
+    'reports/sites-lcp-latest.json',
+    JSON.stringify({ when: new Date().toISOString(), results }, null, 2),
+  );
   console.log('written: reports/sites-lcp-latest.json');
 }
 

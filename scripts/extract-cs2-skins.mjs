@@ -5,11 +5,17 @@ import { CS2_ITEMS } from '@ianlucas/cs2-lib';
 import { english } from '@ianlucas/cs2-lib/translations';
 
 const QUALITY = {
-  '#b0c3d9': 'consumer_grade', '#5e98d9': 'industrial_grade', '#4b69ff': 'mil_spec', '#8847ff': 'restricted',
-  '#d32ce6': 'classified', '#eb4b4b': 'covert', '#e4ae39': 'contraband',
+  '#b0c3d9': 'consumer_grade',
+  '#5e98d9': 'industrial_grade',
+  '#4b69ff': 'mil_spec',
+  '#8847ff': 'restricted',
+  '#d32ce6': 'classified',
+  '#eb4b4b': 'covert',
+  '#e4ae39': 'contraband',
 };
-const skins = CS2_ITEMS
-  .filter((i) => ['weapon', 'melee', 'glove'].includes(i.type) && !i.base && english[i.id]?.name?.includes(' | '))
+const skins = CS2_ITEMS.filter(
+  (i) => ['weapon', 'melee', 'glove'].includes(i.type) && !i.base && english[i.id]?.name?.includes(' | '),
+)
   .map((i) => ({
     name: english[i.id].name,
     // Knives are the 'special' quality, gloves 'extraordinary', as skin sites label them.

@@ -14,4 +14,6 @@ const dir = outAt > 0 ? process.argv[outAt + 1] : reportsDir();
 const plan = cachedPlan('machine', upgradeMachine, { input: { site: csSite }, events: modelEvents, abstract });
 const x = exportPaths(upgradeMachine, plan);
 const files = writeReport('paths', pathsMarkdown(x), x, dir);
-process.stdout.write(`${x.shortest.length} shortest paths, ${x.transitionPaths.length} transition paths over ${x.transitions.length} transitions\n${files.md}\n${files.json}\n`);
+process.stdout.write(
+  `${x.shortest.length} shortest paths, ${x.transitionPaths.length} transition paths over ${x.transitions.length} transitions\n${files.md}\n${files.json}\n`,
+);

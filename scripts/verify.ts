@@ -11,14 +11,16 @@ import { computeRollSync, rollMessage } from '../src/domain/roll.ts';
 import { formatThousandths, winThreshold } from '../src/fair/format.ts';
 import { parseVerifyInput, type VerifyInputError } from '../src/fair/parseVerifyInput.ts';
 
-const USAGE = 'usage: npm run verify -- --server-seed S --client-seed C --nonce N [--chance X --roll-under 0|1] [--json]';
+const USAGE =
+  'usage: npm run verify -- --server-seed S --client-seed C --nonce N [--chance X --roll-under 0|1] [--json]';
 
 // The page's English error texts, so the CLI and the form refuse input in the same words.
 const texts = JSON.parse(readFileSync(new URL('../src/i18n/fair.en.json', import.meta.url), 'utf8')) as {
   errors: Record<VerifyInputError, string>;
 };
 
-const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message, 'utf8').digest());
+const hmac = (key: string, message: string) =>
+  new Uint8Array(createHmac('sha256', key).update(message, 'utf8').digest());
 
 /** Stops with a message on stderr and exit code 2. */
 function fail(lines: string[]): never {
@@ -91,7 +93,10 @@ function main(): void {
   if (bet) {
     const threshold = formatThousandths(winThreshold(bet.chance, bet.rollUnder));
     lines.push(['chance', `${formatThousandths(bet.chance)} %`]);
-    lines.push(['direction', bet.rollUnder ? `roll under (wins below ${threshold})` : `roll over (wins at ${threshold} or above)`]);
+    lines.push([
+      'direction',
+      bet.rollUnder ? `roll under (wins below ${threshold})` : `roll over (wins at ${threshold} or above)`,
+    ]);
     lines.push(['result', report.result ?? '']);
   }
   process.stdout.write(`${lines.map(([k, v]) => `${k.padEnd(18)}${v}`).join('\n')}\n`);

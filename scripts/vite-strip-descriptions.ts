@@ -10,7 +10,10 @@ import { parseSync, Visitor, type ESTree, type Plugin } from 'vite';
 const MACHINE_FILE = /[\\/]src[\\/]machines[\\/][^\\/]+\.ts$/;
 
 function isPlainString(node: ESTree.Expression): boolean {
-  return (node.type === 'Literal' && typeof node.value === 'string') || (node.type === 'TemplateLiteral' && node.expressions.length === 0);
+  return (
+    (node.type === 'Literal' && typeof node.value === 'string') ||
+    (node.type === 'TemplateLiteral' && node.expressions.length === 0)
+  );
 }
 
 /** The source without its `description: '...'` properties (each with the comma that follows it). */
@@ -22,7 +25,8 @@ export function stripDescriptions(code: string, filename: string): string {
     ObjectExpression(object) {
       for (const prop of object.properties) {
         if (prop.type !== 'Property' || prop.computed || prop.kind !== 'init') continue;
-        const key = prop.key.type === 'Identifier' ? prop.key.name : prop.key.type === 'Literal' ? prop.key.value : null;
+        const key =
+          prop.key.type === 'Identifier' ? prop.key.name : prop.key.type === 'Literal' ? prop.key.value : null;
         if (key !== 'description' || !isPlainString(prop.value as ESTree.Expression)) continue;
         let end = prop.end;
         const comma = /^\s*,\s*/.exec(code.slice(end));

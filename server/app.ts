@@ -36,7 +36,7 @@ function classify(err: FastifyError | AppError | Error): { status: number; key: 
   if (err instanceof AppError) return { status: err.statusCode, key: err.key };
   const status = (err as FastifyError).statusCode;
   if ((err as FastifyError).validation || (status !== undefined && status >= 400 && status < 500)) {
-    return { status: status === 429 ? 429 : status ?? 400, key: status === 429 ? 'rate_limited' : 'bad_request' };
+    return { status: status === 429 ? 429 : (status ?? 400), key: status === 429 ? 'rate_limited' : 'bad_request' };
   }
   if (isDbUnavailable(err)) return { status: 503, key: 'db_unavailable' };
   return { status: 500, key: 'internal' };
@@ -112,7 +112,11 @@ declare module 'fastify' {
 }
 
 /** A Fastify instance with the app registered and ready (not listening). */
-export async function buildApp(config: Config, handle: DbHandle, extra: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  handle: DbHandle,
+  extra: Partial<AppOptions> = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,

@@ -41,7 +41,8 @@ class UsageError extends Error {}
 
 function siteOpt(value: string | undefined, config: Config): Site {
   if (value === undefined) return config.site;
-  if (value !== 'cs' && value !== 'dota' && value !== 'ru') throw new UsageError(`--site must be cs, dota or ru, not ${JSON.stringify(value)}`);
+  if (value !== 'cs' && value !== 'dota' && value !== 'ru')
+    throw new UsageError(`--site must be cs, dota or ru, not ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -55,15 +56,27 @@ function priceOpt(name: string, value: string | undefined): number | undefined {
 async function createUserCmd(db: Db, config: Config, args: string[], io: CliIo): Promise<number> {
   if (args.length !== 2) throw new UsageError('create-user needs <username> <password>');
   const { username, password } = checkCredentials({ username: args[0], password: args[1] });
-  const id = await createUser(db, username, password, { site: config.site, starterPackSize: config.demoMode ? config.starterPackSize : 0 });
-  io.out(`created user ${username} (id ${id})${config.demoMode ? ` with a starter pack of ${config.starterPackSize}` : ''}`);
+  const id = await createUser(db, username, password, {
+    site: config.site,
+    starterPackSize: config.demoMode ? config.starterPackSize : 0,
+  });
+  io.out(
+    `created user ${username} (id ${id})${config.demoMode ? ` with a starter pack of ${config.starterPackSize}` : ''}`,
+  );
   return 0;
 }
 
 async function grantCmd(db: Db, config: Config, args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
-    args, allowPositionals: true,
-    options: { item: { type: 'string' }, random: { type: 'string' }, 'min-price': { type: 'string' }, 'max-price': { type: 'string' }, site: { type: 'string' } },
+    args,
+    allowPositionals: true,
+    options: {
+      item: { type: 'string' },
+      random: { type: 'string' },
+      'min-price': { type: 'string' },
+      'max-price': { type: 'string' },
+      site: { type: 'string' },
+    },
   });
   if (positionals.length !== 1 || (values.item === undefined) === (values.random === undefined)) {
     throw new UsageError('grant needs <username> and exactly one of --item <ids> or --random N');
@@ -75,17 +88,20 @@ async function grantCmd(db: Db, config: Config, args: string[], io: CliIo): Prom
     let catalogueIds: number[];
     if (values.item !== undefined) {
       catalogueIds = values.item.split(',').map((s) => Number(s.trim()));
-      if (catalogueIds.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new UsageError('--item takes catalogue ids like 12,13,14');
+      if (catalogueIds.some((n) => !Number.isSafeInteger(n) || n <= 0))
+        throw new UsageError('--item takes catalogue ids like 12,13,14');
       const known = await existingCatalogueIds(tx, values.site === undefined ? null : site, catalogueIds);
       const missing = catalogueIds.filter((id) => !known.has(id));
       if (missing.length > 0) throw new UsageError(`no catalogue item with id ${missing.join(', ')}`);
     } else {
       const n = Number(values.random);
-      if (!Number.isSafeInteger(n) || n < 1 || n > 10_000) throw new UsageError('--random takes a count from 1 to 10000');
+      if (!Number.isSafeInteger(n) || n < 1 || n > 10_000)
+        throw new UsageError('--random takes a count from 1 to 10000');
       const minMinor = priceOpt('--min-price', values['min-price']);
       const maxMinor = priceOpt('--max-price', values['max-price']);
       catalogueIds = await randomCatalogueIds(tx, site, n, { minMinor, maxMinor });
-      if (catalogueIds.length < n) throw new UsageError(`only ${catalogueIds.length} items of the ${site} catalogue match that price range`);
+      if (catalogueIds.length < n)
+        throw new UsageError(`only ${catalogueIds.length} items of the ${site} catalogue match that price range`);
     }
     return grantItems(tx, userId, catalogueIds, [{ source: 'grant' }]);
   });
@@ -111,22 +127,45 @@ async function importCmd(db: Db, config: Config, args: string[], io: CliIo): Pro
     for (let i = 0; i < rows.length; i += 500) {
       const result = await tx
         .insert(catalogueItems)
-        .values(rows.slice(i, i + 500).map((r) => ({ site, name: r.name, priceMinor: r.priceMinor, type: r.type, typePrize: r.typePrize, image: r.image })))
+        .values(
+          rows
+            .slice(i, i + 500)
+            .map((r) => ({
+              site,
+              name: r.name,
+              priceMinor: r.priceMinor,
+              type: r.type,
+              typePrize: r.typePrize,
+              image: r.image,
+            })),
+        )
         .onConflictDoUpdate({
           target: [catalogueItems.site, catalogueItems.name],
-          set: { priceMinor: sql`excluded.price_minor`, type: sql`excluded.type`, typePrize: sql`excluded.type_prize`, image: sql`excluded.image`, active: true },
+          set: {
+            priceMinor: sql`excluded.price_minor`,
+            type: sql`excluded.type`,
+            typePrize: sql`excluded.type_prize`,
+            image: sql`excluded.image`,
+            active: true,
+          },
         })
         // xmax = 0 only on freshly inserted rows: tells inserts from updates.
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
       inserted += result.filter((r) => r.inserted).length;
     }
   });
-  io.out(`imported ${rows.length} row(s) into the ${site} catalogue: ${inserted} new, ${rows.length - inserted} updated`);
+  io.out(
+    `imported ${rows.length} row(s) into the ${site} catalogue: ${inserted} new, ${rows.length - inserted} updated`,
+  );
   return 0;
 }
 
 /** Runs one CLI command; returns the exit code. */
-export async function runCli(argv: string[], env: Record<string, string | undefined> = process.env, io: CliIo = { out: console.log, err: console.error }): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  io: CliIo = { out: console.log, err: console.error },
+): Promise<number> {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') {
     io.out(HELP);
@@ -160,7 +199,11 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     }
   }
   try {
-    const handle = await openDb(config.databaseUrl ? { kind: 'pg', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir });
+    const handle = await openDb(
+      config.databaseUrl
+        ? { kind: 'pg', url: config.databaseUrl, poolSize: 2 }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    );
     try {
       return await migrateAndRun(handle, async (db) => {
         await seedDatabase(db, config);

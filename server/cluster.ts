@@ -50,7 +50,9 @@ export function runPrimary(opts: PrimaryOptions): Promise<void> {
       restarts.push(now);
       while (restarts.length > 0 && restarts[0] < now - 60_000) restarts.shift();
       if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
-        opts.log(`worker ${worker.process.pid} exited (${signal ?? code}); ${restarts.length} restarts in a minute, giving up`);
+        opts.log(
+          `worker ${worker.process.pid} exited (${signal ?? code}); ${restarts.length} restarts in a minute, giving up`,
+        );
         stop('crash loop', 1);
         return;
       }

@@ -118,7 +118,10 @@ class Reader {
     const v = this.raw(name);
     if (v === undefined) return [];
     const out: string[] = [];
-    for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of v
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       try {
         const u = new URL(part);
         if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
@@ -138,7 +141,9 @@ class Reader {
       if (!protocols.includes(u.protocol)) throw new Error('protocol');
       return v;
     } catch {
-      this.problems.push(`${name}=${JSON.stringify(v)}: expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+      this.problems.push(
+        `${name}=${JSON.stringify(v)}: expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+      );
       return fallback;
     }
   }
@@ -157,7 +162,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   let trustProxy: boolean | string = false;
   if (trustRaw !== undefined) {
     const lower = trustRaw.toLowerCase();
-    trustProxy = ['1', 'true', 'on', 'yes'].includes(lower) ? true : ['0', 'false', 'off', 'no'].includes(lower) ? false : trustRaw;
+    trustProxy = ['1', 'true', 'on', 'yes'].includes(lower)
+      ? true
+      : ['0', 'false', 'off', 'no'].includes(lower)
+        ? false
+        : trustRaw;
   }
   const mainSite = r.raw('MAIN_SITE_URL');
   if (mainSite !== undefined && !mainSite.startsWith('/')) r.url('MAIN_SITE_URL', null, ['http:', 'https:']);
@@ -177,7 +186,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     mainSiteUrl: mainSite ?? '/',
     recaptchaSecret: r.raw('RECAPTCHA_SECRET') ?? null,
     recaptchaSiteKey: r.raw('RECAPTCHA_SITE_KEY') ?? null,
-    recaptchaVerifyUrl: r.url('RECAPTCHA_VERIFY_URL', 'https://www.google.com/recaptcha/api/siteverify', ['http:', 'https:'])!,
+    recaptchaVerifyUrl: r.url('RECAPTCHA_VERIFY_URL', 'https://www.google.com/recaptcha/api/siteverify', [
+      'http:',
+      'https:',
+    ])!,
     recaptchaMinScore: r.num('RECAPTCHA_MIN_SCORE', 0.5, 0, 1),
     sessionTtlDays: r.int('SESSION_TTL_DAYS', 30, 1, 3650),
     tokenTtlSeconds: r.int('TOKEN_TTL_SECONDS', 300, 5, 86_400),
@@ -195,7 +207,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
   };
   if (config.workers > 1 && databaseUrl === null) {
-    r.problems.push(`WEB_CONCURRENCY=${config.workers}: several processes need DATABASE_URL (the embedded PGlite database is single-process); use 1 or set DATABASE_URL`);
+    r.problems.push(
+      `WEB_CONCURRENCY=${config.workers}: several processes need DATABASE_URL (the embedded PGlite database is single-process); use 1 or set DATABASE_URL`,
+    );
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return { ...config, ...overrides };

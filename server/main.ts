@@ -23,7 +23,8 @@ let config: Config;
 try {
   config = loadConfig(process.env);
 } catch (err) {
-  if (err instanceof ConfigError) fail(['Upgrades cannot start, fix these environment variables:', ...err.problems.map((p) => `  ${p}`)]);
+  if (err instanceof ConfigError)
+    fail(['Upgrades cannot start, fix these environment variables:', ...err.problems.map((p) => `  ${p}`)]);
   throw err;
 }
 
@@ -46,7 +47,9 @@ if (!config.databaseUrl) {
 
 const onPoolError = (err: Error) => process.stderr.write(`database connection lost: ${err.message}\n`);
 const handle = await openDb(
-  config.databaseUrl ? { kind: 'pg', url: config.databaseUrl, poolSize: config.pgPoolSize, onPoolError } : { kind: 'pglite', dataDir: config.dataDir },
+  config.databaseUrl
+    ? { kind: 'pg', url: config.databaseUrl, poolSize: config.pgPoolSize, onPoolError }
+    : { kind: 'pglite', dataDir: config.dataDir },
 );
 // A worker finds the database migrated and seeded by its primary.
 if (!cluster.isWorker) {
@@ -54,7 +57,8 @@ if (!cluster.isWorker) {
     await migrateAndRun(handle, (db) => seedDatabase(db, config));
   } catch (err) {
     await handle.close().catch(() => {});
-    if (isDbUnavailable(err)) fail([`Upgrades cannot start: the database does not answer (${(err as Error).message}).`]);
+    if (isDbUnavailable(err))
+      fail([`Upgrades cannot start: the database does not answer (${(err as Error).message}).`]);
     throw err;
   }
 }

@@ -93,7 +93,10 @@ export function t(lang: Lang, key: MessageKey): string {
 
 /** A refusal the player should see: HTTP status plus a message key. */
 export class AppError extends Error {
-  constructor(readonly statusCode: number, readonly key: MessageKey) {
+  constructor(
+    readonly statusCode: number,
+    readonly key: MessageKey,
+  ) {
     super(key);
   }
 }

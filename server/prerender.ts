@@ -50,7 +50,12 @@ let keptFor: readonly Item[] | null = null;
  * The first screen for a request's path and cookies, or null where the browser renders by itself; with the target
  * catalogue, the screen shows the targets' first page.
  */
-export function firstScreen(site: SiteResponse, url: string, cookieHeader: string | undefined, catalogue: readonly Item[] | null = null): FirstScreen | null {
+export function firstScreen(
+  site: SiteResponse,
+  url: string,
+  cookieHeader: string | undefined,
+  catalogue: readonly Item[] | null = null,
+): FirstScreen | null {
   if (catalogue !== keptFor) {
     kept.clear();
     keptFor = catalogue;
@@ -146,5 +151,8 @@ export function cspWithFirstScreen(csp: string, screen: FirstScreen | null, scri
 
 /** The CSP with one more source in a directive it has (unchanged when it has no such directive). */
 function withSource(csp: string, directive: 'style-src' | 'script-src', source: string): string {
-  return csp.replace(new RegExp(`(^|;)(\\s*${directive}\\b[^;]*)`), (_, start: string, found: string) => `${start}${found} ${source}`);
+  return csp.replace(
+    new RegExp(`(^|;)(\\s*${directive}\\b[^;]*)`),
+    (_, start: string, found: string) => `${start}${found} ${source}`,
+  );
 }

@@ -21,7 +21,14 @@ import { parseRoute } from './ui/routes.ts';
 
 const STRINGS = { en, ru } as const;
 
-const HTML_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+const HTML_ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
 
 /**
  * Moves every `style="..."` attribute of React's markup into a rule. The CSP allows no inline style attribute
@@ -43,7 +50,11 @@ export function extractStyles(markup: string): { html: string; css: string } {
     return ` ${FIRST_SCREEN_STYLE_ATTRIBUTE}="${n}"`;
   });
   // '<' never belongs in these declarations; escaped anyway so no value can close the <style> element.
-  const css = [...rules].map(([declarations, n]) => `#root [${FIRST_SCREEN_STYLE_ATTRIBUTE}="${n}"]{${declarations.replace(/</g, '\\3c ')}}`).join('\n');
+  const css = [...rules]
+    .map(
+      ([declarations, n]) => `#root [${FIRST_SCREEN_STYLE_ATTRIBUTE}="${n}"]{${declarations.replace(/</g, '\\3c ')}}`,
+    )
+    .join('\n');
   return { html, css };
 }
 
@@ -107,7 +118,8 @@ function firstTargets(catalogue: readonly Item[], right: PageContext['right']): 
   const levels = bpLevels(right);
   const key = `${right.sort}|${levels}`;
   let page = pages.get(key);
-  if (!page) pages.set(key, (page = slicePage(new SearchIndex(catalogue, right.sort).filter(right.filter, levels), 0).items));
+  if (!page)
+    pages.set(key, (page = slicePage(new SearchIndex(catalogue, right.sort).filter(right.filter, levels), 0).items));
   return page;
 }
 
@@ -119,7 +131,10 @@ function firstTargets(catalogue: readonly Item[], right: PageContext['right']): 
  * the largest paint of the sites whose LCP element is a target's picture (issue 6, docs/performance.md, session
  * 16); without one, the targets' loading state.
  */
-export function renderFirstScreen({ site, pathname, prefs }: FirstScreenInput, catalogue: readonly Item[] | null = null): RenderedScreen | null {
+export function renderFirstScreen(
+  { site, pathname, prefs }: FirstScreenInput,
+  catalogue: readonly Item[] | null = null,
+): RenderedScreen | null {
   const route = parseRoute(pathname);
   if (route.kind !== 'upgrades') return null;
   const input: PageInput = { site: variantFrom(site), preselect: route.preselect, prefs };

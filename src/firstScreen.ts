@@ -25,7 +25,9 @@ export function restoreFirstScreenStyles(container: HTMLElement, doc: Document =
     const n = /\[[\w-]+="(\d+)"\]$/.exec(rule.selectorText)?.[1];
     if (n !== undefined) rules.set(n, rule.style);
   }
-  for (const el of Array.from(container.querySelectorAll<HTMLElement | SVGElement>(`[${FIRST_SCREEN_STYLE_ATTRIBUTE}]`))) {
+  for (const el of Array.from(
+    container.querySelectorAll<HTMLElement | SVGElement>(`[${FIRST_SCREEN_STYLE_ATTRIBUTE}]`),
+  )) {
     const declarations = rules.get(el.getAttribute(FIRST_SCREEN_STYLE_ATTRIBUTE)!);
     for (let i = 0; declarations && i < declarations.length; i++) {
       const name = declarations.item(i);

@@ -34,7 +34,16 @@ function bootError(container: HTMLElement): void {
   root.render(
     <div className="boot-error" role="alert">
       <p>The page could not load. / Страница не загрузилась.</p>
-      <button type="button" className="btn btn--accent" onClick={() => { root.unmount(); void boot(container); }}>Retry / Повторить</button>
+      <button
+        type="button"
+        className="btn btn--accent"
+        onClick={() => {
+          root.unmount();
+          void boot(container);
+        }}
+      >
+        Retry / Повторить
+      </button>
     </div>,
   );
 }
@@ -56,7 +65,12 @@ async function boot(container: HTMLElement): Promise<void> {
   const route = parseRoute(window.location.pathname);
   // The page starts with the targets the server's first screen shows (their tag comes only with one), so it
   // hydrates the same cells.
-  const input = { site, preselect: route.kind === 'upgrades' ? route.preselect : [], prefs: readPrefs(), targets: targetsFromDocument() };
+  const input = {
+    site,
+    preselect: route.kind === 'upgrades' ? route.preselect : [],
+    prefs: readPrefs(),
+    targets: targetsFromDocument(),
+  };
   const page = <PageRoot i18n={i18n} options={{ input, inspect: await inspector() }} />;
 
   const firstScreen = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE);
@@ -78,6 +92,8 @@ const container = document.getElementById('root')!;
 // as a plain script, such as the dev server's), the start-up work and the hydration wait for the next frame to be
 // drawn: queued behind it, not ahead of it. A hidden page draws no frames, so it starts at once.
 const start = () => void boot(container);
-const painted = () => typeof performance.getEntriesByType === 'function' && performance.getEntriesByType('paint').length > 0;
-if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && document.visibilityState !== 'hidden' && !painted()) requestAnimationFrame(() => setTimeout(start));
+const painted = () =>
+  typeof performance.getEntriesByType === 'function' && performance.getEntriesByType('paint').length > 0;
+if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && document.visibilityState !== 'hidden' && !painted())
+  requestAnimationFrame(() => setTimeout(start));
 else start();

@@ -44,7 +44,12 @@ export async function buildInto(outDir: string, root?: string): Promise<Rollup.O
   try {
     // BENCH_NO_MINIFY=1: readable function names in a bench's CPU profiles (not for the figures or the budget).
     const minify = process.env.BENCH_NO_MINIFY ? { minify: false } : {};
-    result = await build({ root, mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true, write: true, ...minify } });
+    result = await build({
+      root,
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, write: true, ...minify },
+    });
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;

@@ -33,9 +33,14 @@ export function benchCatalogueRows(targets: number): CatalogueRow[] {
       const name = starred ? `★ ${v.prefix}${r.name.slice(2)}` : `${v.prefix}${r.name}`;
       if (names.has(name)) continue;
       names.add(name);
-      extra.push({ ...r, name, priceMinor: Math.round(r.priceMinor * (v.low + v.span * unit(r.name, `bench-${v.prefix}`))) });
+      extra.push({
+        ...r,
+        name,
+        priceMinor: Math.round(r.priceMinor * (v.low + v.span * unit(r.name, `bench-${v.prefix}`))),
+      });
     }
   }
-  if (usable.length + extra.length < targets) throw new Error(`the bench catalogue tops out at ${usable.length + extra.length} targets`);
+  if (usable.length + extra.length < targets)
+    throw new Error(`the bench catalogue tops out at ${usable.length + extra.length} targets`);
   return [...base, ...extra];
 }

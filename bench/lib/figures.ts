@@ -24,15 +24,47 @@ export interface Figure {
 }
 
 /** A figure whose ratio must be at least `min`. */
-export function atLeast(figure: string, value: number, unit: string, baseline: Figure['baseline'], min: number, note?: string): Figure {
+export function atLeast(
+  figure: string,
+  value: number,
+  unit: string,
+  baseline: Figure['baseline'],
+  min: number,
+  note?: string,
+): Figure {
   const ratio = baseline ? value / baseline.value : value;
-  return { figure, value, unit, baseline, ratio, target: `>= ${min}`, pass: Number.isFinite(ratio) && ratio >= min, note };
+  return {
+    figure,
+    value,
+    unit,
+    baseline,
+    ratio,
+    target: `>= ${min}`,
+    pass: Number.isFinite(ratio) && ratio >= min,
+    note,
+  };
 }
 
 /** A figure whose ratio must be at most `max`. */
-export function atMost(figure: string, value: number, unit: string, baseline: Figure['baseline'], max: number, note?: string): Figure {
+export function atMost(
+  figure: string,
+  value: number,
+  unit: string,
+  baseline: Figure['baseline'],
+  max: number,
+  note?: string,
+): Figure {
   const ratio = baseline ? value / baseline.value : value;
-  return { figure, value, unit, baseline, ratio, target: `<= ${max}`, pass: Number.isFinite(ratio) && ratio <= max, note };
+  return {
+    figure,
+    value,
+    unit,
+    baseline,
+    ratio,
+    target: `<= ${max}`,
+    pass: Number.isFinite(ratio) && ratio <= max,
+    note,
+  };
 }
 
 /** A figure reported for information, without a target. */
@@ -68,7 +100,12 @@ export function renderTable(figures: readonly Figure[]): string {
 }
 
 /** Writes reports/bench-<stamp>.{md,json} and reports/bench-latest.{md,json}; returns the Markdown path. */
-export function writeReport(dir: string, figures: readonly Figure[], raw: Record<string, unknown>, meta: Record<string, unknown>): string {
+export function writeReport(
+  dir: string,
+  figures: readonly Figure[],
+  raw: Record<string, unknown>,
+  meta: Record<string, unknown>,
+): string {
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const md = `# npm run bench, ${meta.finishedAt}\n\n${renderTable(figures)}\n\nNotes:\n${figures

@@ -66,19 +66,29 @@ export class GameLoad {
   /** Each player's token for the next game, from the last answer (null: fetch one). */
   private tokens: Array<string | null>;
 
-  constructor(base: string, private readonly data: BenchData) {
+  constructor(
+    base: string,
+    private readonly data: BenchData,
+  ) {
     const url = new URL(base);
     this.next = data.players.map(() => 0);
     this.connections = data.players.map(() => new KeepAliveConnection(url.hostname, Number(url.port)));
     this.cookies = data.players.map((p) => `cookie: ${p.cookie}`);
     this.tokens = data.players.map(() => null);
-    const fields = new URLSearchParams({ uniq_item: String(data.targetId), upgrade_front_chance: String(data.chancePercent), roll_under: '1', selected_multiplier: '' });
+    const fields = new URLSearchParams({
+      uniq_item: String(data.targetId),
+      upgrade_front_chance: String(data.chancePercent),
+      roll_under: '1',
+      selected_multiplier: '',
+    });
     this.formTail = `${fields.toString()}&token=`;
   }
 
   /** Games left before some player runs out of items. */
   remaining(): number {
-    return Math.min(...this.data.players.map((p, i) => Math.floor((p.items.length - this.next[i]) / this.data.stakePerGame)));
+    return Math.min(
+      ...this.data.players.map((p, i) => Math.floor((p.items.length - this.next[i]) / this.data.stakePerGame)),
+    );
   }
 
   /** Plays until `games` more games are done (or `seconds` passed, whichever first), all players at once. */
@@ -100,7 +110,11 @@ export class GameLoad {
     // BENCH_GAMES_TRACE: a file that gets each upgrade's start (ms into the sample) and latency, one sample after another.
     const trace: string[] | null = process.env.BENCH_GAMES_TRACE ? [] : null;
     const player = async (i: number) => {
-      while (started < maxGames && performance.now() < deadline && this.next[i] + this.data.stakePerGame <= this.data.players[i].items.length) {
+      while (
+        started < maxGames &&
+        performance.now() < deadline &&
+        this.next[i] + this.data.stakePerGame <= this.data.players[i].items.length
+      ) {
         started++;
         const items = this.data.players[i].items.slice(this.next[i], this.next[i] + this.data.stakePerGame);
         this.next[i] += this.data.stakePerGame;
@@ -119,7 +133,11 @@ export class GameLoad {
     };
     await Promise.all(this.data.players.map((_, i) => player(i)));
     const seconds = (performance.now() - t0) / 1000;
-    if (trace) fs.appendFileSync(process.env.BENCH_GAMES_TRACE!, `# sample of ${seconds.toFixed(1)} s from ${Date.now() - seconds * 1000}\n${trace.join('\n')}\n`);
+    if (trace)
+      fs.appendFileSync(
+        process.env.BENCH_GAMES_TRACE!,
+        `# sample of ${seconds.toFixed(1)} s from ${Date.now() - seconds * 1000}\n${trace.join('\n')}\n`,
+      );
     return {
       games: gameMs.length,
       errors,
@@ -154,9 +172,15 @@ export class GameLoad {
     for (const id of items) form += `inventory_items%5B%5D=${id}&`;
     form += this.formTail + encodeURIComponent(token);
     const u0 = performance.now();
-    const res: Answer = await conn.request('POST', '/api/upgrade/upgrade_items', `${cookie}\r\ncontent-type: application/x-www-form-urlencoded`, form);
+    const res: Answer = await conn.request(
+      'POST',
+      '/api/upgrade/upgrade_items',
+      `${cookie}\r\ncontent-type: application/x-www-form-urlencoded`,
+      form,
+    );
     upgradeTook(performance.now() - u0);
-    if (res.status !== 200 || !res.text.startsWith('{"status":true')) return `upgrade ${res.status} ${res.text.slice(0, 200)}`;
+    if (res.status !== 200 || !res.text.startsWith('{"status":true'))
+      return `upgrade ${res.status} ${res.text.slice(0, 200)}`;
     this.tokens[i] = nextToken(res.text);
     return null;
   }

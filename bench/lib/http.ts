@@ -10,7 +10,11 @@ export interface RawResponse {
 }
 
 /** Sends one request on the given agent and collects the undecoded answer. */
-export function request(agent: http.Agent, url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+export function request(
+  agent: http.Agent,
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { agent, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -19,7 +23,12 @@ export function request(agent: http.Agent, url: string, opts: { method?: string;
         const body = Buffer.concat(chunks);
         // Status line and headers as sent, plus the (possibly chunked-framed) body.
         const head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n${res.rawHeaders.reduce((s, v, i) => s + v + (i % 2 ? '\r\n' : ': '), '')}\r\n`;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, wireBytes: Buffer.byteLength(head) + body.length });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body,
+          wireBytes: Buffer.byteLength(head) + body.length,
+        });
       });
       res.on('error', reject);
     });

@@ -22,7 +22,10 @@ export class KeepAliveConnection {
   private waiting: ((a: Answer) => void) | null = null;
   private readonly hostHeader: string;
 
-  constructor(private readonly host: string, private readonly port: number) {
+  constructor(
+    private readonly host: string,
+    private readonly port: number,
+  ) {
     this.hostHeader = `${host}:${port}`;
   }
 

@@ -71,8 +71,24 @@ export interface PgbenchResult {
 }
 
 /** Runs `pgbench -b tpcb-like -c clients -j threads -T seconds` and parses its summary. */
-export async function pgbenchRun(db: string, clients: number, threads: number, seconds: number): Promise<PgbenchResult> {
-  const args = ['-b', 'tpcb-like', '-c', String(clients), '-j', String(threads), '-T', String(seconds), '-n', ...connArgs(db)];
+export async function pgbenchRun(
+  db: string,
+  clients: number,
+  threads: number,
+  seconds: number,
+): Promise<PgbenchResult> {
+  const args = [
+    '-b',
+    'tpcb-like',
+    '-c',
+    String(clients),
+    '-j',
+    String(threads),
+    '-T',
+    String(seconds),
+    '-n',
+    ...connArgs(db),
+  ];
   const { stdout } = await run(pgbenchPath(), args, { maxBuffer: 1 << 24 });
   const num = (re: RegExp) => Number(re.exec(stdout)?.[1] ?? Number.NaN);
   return {

@@ -55,7 +55,18 @@ export async function shapeCatalogue(db: Db, targets: number): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     await db
       .insert(catalogueItems)
-      .values(rows.slice(i, i + BATCH).map((r) => ({ site: 'cs', name: r.name, priceMinor: r.priceMinor, type: r.type, typePrize: r.typePrize, image: r.image })))
+      .values(
+        rows
+          .slice(i, i + BATCH)
+          .map((r) => ({
+            site: 'cs',
+            name: r.name,
+            priceMinor: r.priceMinor,
+            type: r.type,
+            typePrize: r.typePrize,
+            image: r.image,
+          })),
+      )
       .onConflictDoNothing();
   }
   // Rows the bench catalogue does not list (a cut to 6,000) go off sale; they stay for history, as in production.
@@ -69,11 +80,23 @@ export async function shapeCatalogue(db: Db, targets: number): Promise<void> {
 
 /** The cheapest usable item of at least $1 (the stake) and the first target worth at least twice the stake. */
 async function gameShape(db: Db, stakePerGame: number) {
-  const usable = and(eq(catalogueItems.site, 'cs'), eq(catalogueItems.active, true), ne(catalogueItems.typePrize, LOCKED_TYPE_PRIZE));
-  const rows = await db.select({ id: catalogueItems.id, name: catalogueItems.name, price: catalogueItems.priceMinor }).from(catalogueItems).where(usable).orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id));
+  const usable = and(
+    eq(catalogueItems.site, 'cs'),
+    eq(catalogueItems.active, true),
+    ne(catalogueItems.typePrize, LOCKED_TYPE_PRIZE),
+  );
+  const rows = await db
+    .select({ id: catalogueItems.id, name: catalogueItems.name, price: catalogueItems.priceMinor })
+    .from(catalogueItems)
+    .where(usable)
+    .orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id));
   const stake = rows.find((r) => r.price >= 100)!;
   const target = rows.find((r) => r.price >= 2 * stake.price * stakePerGame)!;
-  return { stake, target, chancePercent: thousandthsToPercent(chanceThousandths(stake.price * stakePerGame, target.price)) };
+  return {
+    stake,
+    target,
+    chancePercent: thousandthsToPercent(chanceThousandths(stake.price * stakePerGame, target.price)),
+  };
 }
 
 /** Migrates, seeds and fills a database for the bench; the handle is closed afterwards. */
@@ -87,7 +110,10 @@ export async function prepareDatabase(target: DbTarget, opts: PrepareOptions): P
     const shape = await gameShape(db, opts.stakePerGame);
     const players: BenchPlayer[] = [];
     for (let p = 0; p < opts.players; p++) {
-      const userId = await createUser(db, `bench_${p}_${Date.now().toString(36)}`, 'bench-password', { site: 'cs', starterPackSize: 0 });
+      const userId = await createUser(db, `bench_${p}_${Date.now().toString(36)}`, 'bench-password', {
+        site: 'cs',
+        starterPackSize: 0,
+      });
       const cookie = `sid=${await createSession(db, userId, 1)}`;
       // One statement per player: tens of thousands of rows in a second on either database.
       await db.execute(sql`insert into inventory_items (user_id, catalogue_item_id, state, source)
@@ -99,7 +125,10 @@ export async function prepareDatabase(target: DbTarget, opts: PrepareOptions): P
         .orderBy(asc(inventoryItems.id));
       players.push({ cookie, items: items.map((r) => r.id) });
     }
-    const indexUser = await createUser(db, `bench_page_${Date.now().toString(36)}`, 'bench-password', { site: 'cs', starterPackSize: 0 });
+    const indexUser = await createUser(db, `bench_page_${Date.now().toString(36)}`, 'bench-password', {
+      site: 'cs',
+      starterPackSize: 0,
+    });
     await grantStarterPack(db, 'cs', indexUser, opts.indexPlayerItems);
     await db.execute(sql`insert into inventory_items (user_id, catalogue_item_id, state, source)
       select ${indexUser}, ${shape.stake.id}, 'owned', 'grant' from generate_series(1, ${opts.indexPlayerItems})`);
@@ -112,7 +141,16 @@ export async function prepareDatabase(target: DbTarget, opts: PrepareOptions): P
     // Planner statistics for the bulk-loaded rows, as autovacuum would gather soon after (and as pgbench -i does
     // for its tables), so the runs do not measure plans made for empty tables.
     await db.execute(sql`analyze`);
-    return { indexPlayer, players, stakePerGame: opts.stakePerGame, targetId: shape.target.id, stakeName: shape.stake.name, targetName: shape.target.name, chancePercent: shape.chancePercent, catalogueTargets: opts.catalogueTargets };
+    return {
+      indexPlayer,
+      players,
+      stakePerGame: opts.stakePerGame,
+      targetId: shape.target.id,
+      stakeName: shape.stake.name,
+      targetName: shape.target.name,
+      chancePercent: shape.chancePercent,
+      catalogueTargets: opts.catalogueTargets,
+    };
   } finally {
     await handle.close();
   }

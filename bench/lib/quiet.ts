@@ -78,7 +78,12 @@ export async function waitForQuietMachine(): Promise<Quiet> {
     quiet = busy < QUIET_BUSY ? quiet + 1 : 0;
     last = now;
   }
-  return { waitedMs: Date.now() - started, busy: Number(busy.toFixed(3)), quiet: quiet >= QUIET_SAMPLES, skipped: false };
+  return {
+    waitedMs: Date.now() - started,
+    busy: Number(busy.toFixed(3)),
+    quiet: quiet >= QUIET_SAMPLES,
+    skipped: false,
+  };
 }
 
 /** The wait as a note for a figure. */

@@ -40,7 +40,10 @@ export function searchRig(db: string): SearchRig {
       await buildSpa(rig.distDir);
       const url = await createDatabase(db);
       rig.databaseUrl = url;
-      const data = await prepareDatabase({ kind: 'pg', url }, { catalogueTargets: 6_000, players: 0, itemsPerPlayer: 0, stakePerGame: 1, indexPlayerItems: 30 });
+      const data = await prepareDatabase(
+        { kind: 'pg', url },
+        { catalogueTargets: 6_000, players: 0, itemsPerPlayer: 0, stakePerGame: 1, indexPlayerItems: 30 },
+      );
       const handle = await openDb({ kind: 'pg', url });
       await shapeCatalogue(handle.db, 20_000);
       await handle.close();

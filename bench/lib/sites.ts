@@ -37,13 +37,25 @@ export async function demoCookie(url: string): Promise<string> {
 }
 
 /** `counted` cold loads of /upgrades/ on `site` (after one warm-up load), as described at the top. */
-export async function measureSite(site: string, distDir: string, browser: Awaited<ReturnType<typeof launch>>, counted: number): Promise<SiteResult> {
+export async function measureSite(
+  site: string,
+  distDir: string,
+  browser: Awaited<ReturnType<typeof launch>>,
+  counted: number,
+): Promise<SiteResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-sites-${site}-`));
   let server: BenchServer | undefined;
   try {
     server = await startServer({ SITE: site, DATA_DIR: dataDir, DIST_DIR: distDir });
     const cookie = await demoCookie(server.url);
-    const loads: Array<{ lcp: number; fcp: number; ready: number; cls: number; lcpElement: string; candidates: LcpCandidate[] }> = [];
+    const loads: Array<{
+      lcp: number;
+      fcp: number;
+      ready: number;
+      cls: number;
+      lcpElement: string;
+      candidates: LcpCandidate[];
+    }> = [];
     let quiet = '';
     // One load first, not counted: the server's first index answer and pictures (and their compression) are
     // once-per-process work that players after the first do not meet.
@@ -53,7 +65,15 @@ export async function measureSite(site: string, distDir: string, browser: Awaite
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
       const b = await readProbes(page);
-      if (i > 0) loads.push({ lcp: b.lcp, fcp: b.fcp, ready: b.ready, cls: b.cls, lcpElement: b.lcpElement, candidates: b.lcpAll });
+      if (i > 0)
+        loads.push({
+          lcp: b.lcp,
+          fcp: b.fcp,
+          ready: b.ready,
+          cls: b.cls,
+          lcpElement: b.lcpElement,
+          candidates: b.lcpAll,
+        });
       await page.context().close();
     }
     return {
@@ -63,11 +83,16 @@ export async function measureSite(site: string, distDir: string, browser: Awaite
       ready: median(loads.map((l) => l.ready)),
       cls: Math.max(...loads.map((l) => l.cls)),
       quiet,
-      loads: loads.map((l) => ({ lcp: Math.round(l.lcp), fcp: Math.round(l.fcp), ready: Math.round(l.ready), element: l.lcpElement, candidates: l.candidates })),
+      loads: loads.map((l) => ({
+        lcp: Math.round(l.lcp),
+        fcp: Math.round(l.fcp),
+        ready: Math.round(l.ready),
+        element: l.lcpElement,
+        candidates: l.candidates,
+      })),
     };
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
-

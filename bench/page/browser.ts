@@ -10,13 +10,23 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
  * times slower; docs/performance.md, session 15); the bench then names it with the table, since the targets are 4x's.
  */
 export const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
-if (!(CPU_THROTTLE >= 1)) throw new Error(`BENCH_CPU_THROTTLE must be a number >= 1, not ${process.env.BENCH_CPU_THROTTLE}`);
+if (!(CPU_THROTTLE >= 1))
+  throw new Error(`BENCH_CPU_THROTTLE must be a number >= 1, not ${process.env.BENCH_CPU_THROTTLE}`);
 
 /** Launches headless Chromium. */
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -26,12 +36,25 @@ export function freshContext(browser: Browser): Promise<BrowserContext> {
 }
 
 /** A fresh context (cold cache) signed in with the session cookie; extra cookies as the page would set them. */
-export async function signedInContext(browser: Browser, baseUrl: string, sessionCookie: string, extra: Record<string, string> = {}): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  sessionCookie: string,
+  extra: Record<string, string> = {},
+): Promise<BrowserContext> {
   const context = await freshContext(browser);
   const [name, value] = sessionCookie.split('=');
   const url = new URL(baseUrl);
   const cookies = [{ name, value }, ...Object.entries(extra).map(([n, v]) => ({ name: n, value: v }))];
-  await context.addCookies(cookies.map((c) => ({ ...c, domain: url.hostname, path: '/', httpOnly: c.name === name, sameSite: 'Lax' as const })));
+  await context.addCookies(
+    cookies.map((c) => ({
+      ...c,
+      domain: url.hostname,
+      path: '/',
+      httpOnly: c.name === name,
+      sameSite: 'Lax' as const,
+    })),
+  );
   return context;
 }
 
@@ -68,7 +91,8 @@ export interface Probed {
 }
 
 /** Reads the probes' record from the page. */
-export const readProbes = (page: Page): Promise<Probed> => page.evaluate(() => (window as unknown as { __bench: Probed }).__bench);
+export const readProbes = (page: Page): Promise<Probed> =>
+  page.evaluate(() => (window as unknown as { __bench: Probed }).__bench);
 
 /**
  * Installed before any page script: LCP and CLS observers, a key-to-painted-result probe on the target search,

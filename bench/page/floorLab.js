@@ -42,8 +42,16 @@
     if (!page) return;
     cancelAnimationFrame(frame);
     clearTimeout(pause);
-    page.forEach((d, i) => { if (onScreen[i]) write(cells[i], d, false); });
-    frame = requestAnimationFrame(() => setTimeout(() => page.forEach((d, i) => { if (!onScreen[i]) write(cells[i], d, false); })));
+    page.forEach((d, i) => {
+      if (onScreen[i]) write(cells[i], d, false);
+    });
+    frame = requestAnimationFrame(() =>
+      setTimeout(() =>
+        page.forEach((d, i) => {
+          if (!onScreen[i]) write(cells[i], d, false);
+        }),
+      ),
+    );
     pause = setTimeout(() => page.forEach((d, i) => write(cells[i], d, true)), 300);
   });
 })();

@@ -14,7 +14,13 @@ export const SPIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0' };
  * A page in a fresh signed-in context with the probes (and any further init scripts) installed and the CPU throttled,
  * opened at /upgrades/ until the target grid shows items. Its context is `page.context()`.
  */
-export async function openProbedPage(browser: Browser, baseUrl: string, sessionCookie: string, prefs: Record<string, string>, ...initScripts: string[]): Promise<Page> {
+export async function openProbedPage(
+  browser: Browser,
+  baseUrl: string,
+  sessionCookie: string,
+  prefs: Record<string, string>,
+  ...initScripts: string[]
+): Promise<Page> {
   const context = await signedInContext(browser, baseUrl, sessionCookie, prefs);
   const page = await context.newPage();
   for (const script of [PROBES, ...initScripts]) await page.addInitScript(script);
@@ -26,7 +32,10 @@ export async function openProbedPage(browser: Browser, baseUrl: string, sessionC
 /** Opens /upgrades/ and waits until the target grid shows items the player can pick (the page has loaded). */
 export async function openPage(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/upgrades/`);
-  await page.locator('[data-testid^="target-item-"]:not([disabled])').first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page
+    .locator('[data-testid^="target-item-"]:not([disabled])')
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 });
 }
 
 /**
@@ -64,7 +73,13 @@ export async function searchGameItems(page: Page, data: BenchData): Promise<void
 async function clickUntil(target: Locator, done: Locator, state: 'visible' | 'detached' = 'visible'): Promise<void> {
   for (let i = 0; i < 3 && (await target.count()) > 0; i++) {
     await target.click();
-    if (await done.waitFor({ state, timeout: 5_000 }).then(() => true, () => false)) return;
+    if (
+      await done.waitFor({ state, timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
   }
 }
 
@@ -74,7 +89,8 @@ export async function pickGame(page: Page, data: BenchData): Promise<void> {
   const id = await grid.locator('[data-testid^="inv-item-"][aria-pressed="false"]').first().getAttribute('data-testid');
   await clickUntil(page.getByTestId(id!), page.locator(`[data-testid="${id}"][aria-pressed="true"]`));
   const target = page.getByTestId(`target-item-${data.targetId}`);
-  if ((await target.getAttribute('aria-pressed')) !== 'true') await clickUntil(target, page.locator(`[data-testid="target-item-${data.targetId}"][aria-pressed="true"]`));
+  if ((await target.getAttribute('aria-pressed')) !== 'true')
+    await clickUntil(target, page.locator(`[data-testid="target-item-${data.targetId}"][aria-pressed="true"]`));
   await page.locator('[data-testid="play"]:not([disabled])').waitFor({ timeout: 30_000 });
 }
 
@@ -85,7 +101,9 @@ export const CLOCK_STEP_MS = 400;
 export async function playGame(page: Page, fastForward: boolean): Promise<void> {
   const answered = page.waitForResponse((r) => r.url().includes('/api/upgrade/upgrade_items'));
   // The wheel's last landing before this game (its end mark is replaced by each landing).
-  const landedBefore = fastForward ? 0 : await page.evaluate(`performance.getEntriesByName('${SPIN_END_MARK}', 'mark')[0]?.startTime ?? -1`);
+  const landedBefore = fastForward
+    ? 0
+    : await page.evaluate(`performance.getEntriesByName('${SPIN_END_MARK}', 'mark')[0]?.startTime ?? -1`);
   await page.getByTestId('play').click();
   const res = await answered.catch(async (err: Error) => {
     // What the page showed instead of a game, for whoever reads the report.
@@ -93,7 +111,11 @@ export async function playGame(page: Page, fastForward: boolean): Promise<void> 
     throw err;
   });
   if (res.status() !== 200) throw new Error(`upgrade answered ${res.status()}: ${await res.text()}`);
-  const panel = page.getByTestId('result-panel').or(page.getByTestId('win-panel')).or(page.getByTestId('loss-panel')).first();
+  const panel = page
+    .getByTestId('result-panel')
+    .or(page.getByTestId('win-panel'))
+    .or(page.getByTestId('loss-panel'))
+    .first();
   if (fastForward) {
     // The spin (5 s) and the pause before the panel (0.5 s) are timers and tweens on the page clock. Each step
     // stays under GSAP's lag smoothing (a tick more than 500 ms after the last counts as 33 ms): 1 s steps moved

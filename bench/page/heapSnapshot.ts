@@ -12,7 +12,8 @@
 import type { CDPSession } from '@playwright/test';
 
 /** Node classes of a snapshot that hold compiled code or its feedback, by name ("system / <Class>"). */
-const CODE_CLASSES = /^system \/ (InstructionStream|Code|TrustedByteArray|ProtectedFixedArray|TrustedWeakFixedArray|FeedbackVector|FeedbackMetadata|BytecodeArray|CodeWrapper|LoadHandler|SharedFunctionInfo|SharedFunctionInfoWrapper|FeedbackCell|ClosureFeedbackCellArray|ScopeInfo)\b/;
+const CODE_CLASSES =
+  /^system \/ (InstructionStream|Code|TrustedByteArray|ProtectedFixedArray|TrustedWeakFixedArray|FeedbackVector|FeedbackMetadata|BytecodeArray|CodeWrapper|LoadHandler|SharedFunctionInfo|SharedFunctionInfoWrapper|FeedbackCell|ClosureFeedbackCellArray|ScopeInfo)\b/;
 
 /** Marks a script as Playwright's: no URL, and its source names Playwright's clock global. */
 const PLAYWRIGHT_SOURCE = '__pwClock';
@@ -35,7 +36,12 @@ interface Snapshot {
 
 /** Node indexes (by ordinal) of what Playwright's scripts own: see playwrightBytes. */
 function playwrightNodes(s: Snapshot): Set<number> {
-  const { node_fields: nf, node_types: [ntypes], edge_fields: ef, edge_types: [etypes] } = s.snapshot.meta;
+  const {
+    node_fields: nf,
+    node_types: [ntypes],
+    edge_fields: ef,
+    edge_types: [etypes],
+  } = s.snapshot.meta;
   const N = nf.length;
   const E = ef.length;
   const typeAt = nf.indexOf('type');

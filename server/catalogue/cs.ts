@@ -18,7 +18,12 @@ const MIN_CENTS = 3;
 /** Qualities that drop from weapon cases, hence exist as StatTrak™ (consumer and industrial grades do not). */
 const STATTRAK_QUALITIES = new Set(['mil_spec', 'restricted', 'classified', 'covert', 'special', 'contraband']);
 
-interface Skin { name: string; quality: string; wearMin: number; wearMax: number }
+interface Skin {
+  name: string;
+  quality: string;
+  wearMin: number;
+  wearMax: number;
+}
 
 /** Builds the CS catalogue with prices in USD cents. */
 export function csCatalogueCents(): CatalogueRow[] {
@@ -39,10 +44,14 @@ export function csCatalogueCents(): CatalogueRow[] {
     const finish = CS_FINISH_FACTORS[skin.name.slice(weapon.length + 3)] ?? 1;
     const skinUsd = quality.usd * weaponFactor * finish * spread(skin.name, 'skin', quality.sigma);
     // Multipliers are per skin, not per row, so a variant keeps the wear order of its base skin.
-    const statTrak = category !== 'glove' && STATTRAK_QUALITIES.has(skin.quality) && unit(skin.name, 'stattrak') < STATTRAK_SHARE
-      ? 1.5 + 1.5 * unit(skin.name, 'stattrak-x') : 0;
-    const souvenir = !starred && skin.quality !== 'contraband' && unit(skin.name, 'souvenir') < SOUVENIR_SHARE
-      ? 1.3 + 2.7 * unit(skin.name, 'souvenir-x') : 0;
+    const statTrak =
+      category !== 'glove' && STATTRAK_QUALITIES.has(skin.quality) && unit(skin.name, 'stattrak') < STATTRAK_SHARE
+        ? 1.5 + 1.5 * unit(skin.name, 'stattrak-x')
+        : 0;
+    const souvenir =
+      !starred && skin.quality !== 'contraband' && unit(skin.name, 'souvenir') < SOUVENIR_SHARE
+        ? 1.3 + 2.7 * unit(skin.name, 'souvenir-x')
+        : 0;
     for (const ext of EXTERIORS) {
       if (!(skin.wearMin < ext.max && skin.wearMax > ext.min)) continue;
       const base = `${skin.name} (${ext.name})`;

@@ -5,10 +5,16 @@
  */
 
 /** One record and the 1-based line it starts on. */
-export interface CsvRecord { line: number; fields: string[] }
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
 
 /** Records read up to the end or up to the first malformed one (then error says where). */
-export interface CsvResult { records: CsvRecord[]; error: string | null }
+export interface CsvResult {
+  records: CsvRecord[];
+  error: string | null;
+}
 
 /** Reads CSV text into records of raw field strings. Blank lines are skipped. */
 export function parseCsv(input: string): CsvResult {
@@ -65,7 +71,10 @@ export function parseCsv(input: string): CsvResult {
       i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
       line++;
     } else if (c === '"') {
-      return { records, error: `line ${line}: a quote inside an unquoted field (quote the whole field and double the quote)` };
+      return {
+        records,
+        error: `line ${line}: a quote inside an unquoted field (quote the whole field and double the quote)`,
+      };
     } else {
       field += c;
       started = true;
@@ -75,4 +84,3 @@ export function parseCsv(input: string): CsvResult {
   if (started || field !== '' || fields.length) endRecord();
   return { records, error: null };
 }
-

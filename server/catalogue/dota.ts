@@ -4,7 +4,13 @@
  */
 import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
 import {
-  DOTA_ARCANAS, DOTA_HEROES, DOTA_LOCKED_PREFIX, DOTA_PREFIXES, DOTA_RARITY_PRICES, DOTA_RARITY_SHARES, DOTA_THEMES,
+  DOTA_ARCANAS,
+  DOTA_HEROES,
+  DOTA_LOCKED_PREFIX,
+  DOTA_PREFIXES,
+  DOTA_RARITY_PRICES,
+  DOTA_RARITY_SHARES,
+  DOTA_THEMES,
 } from './data/dota-words.ts';
 import { spread, unit } from './hash.ts';
 import type { CatalogueRow } from './generate.ts';
@@ -24,7 +30,11 @@ const LEVEL_EXPONENT = 0.92;
 export function levelCounts(): number[] {
   const counts = new Set<number>([120, 355, 1111, 2024]);
   const steps: [from: number, to: number, step: number][] = [
-    [1, 30, 1], [35, 100, 5], [110, 300, 10], [325, 1000, 25], [1050, 3000, 50],
+    [1, 30, 1],
+    [35, 100, 5],
+    [110, 300, 10],
+    [325, 1000, 25],
+    [1050, 3000, 50],
   ];
   for (const [from, to, step] of steps) for (let n = from; n <= to; n += step) counts.add(n);
   return [...counts].sort((a, b) => a - b);
@@ -74,7 +84,13 @@ export function dotaCatalogueCents(): CatalogueRow[] {
         const { prefix, factor } = pickPrefix(base);
         rows.push({ name: prefix + base, priceMinor: cents(usd * factor), type, typePrize: 0, image: null });
         if (unit(base, 'locked') < LOCKED_SHARE) {
-          rows.push({ name: DOTA_LOCKED_PREFIX + base, priceMinor: cents(usd * 2), type, typePrize: LOCKED_TYPE_PRIZE, image: null });
+          rows.push({
+            name: DOTA_LOCKED_PREFIX + base,
+            priceMinor: cents(usd * 2),
+            type,
+            typePrize: LOCKED_TYPE_PRIZE,
+            image: null,
+          });
         }
       }
     }
@@ -86,7 +102,13 @@ export function dotaCatalogueCents(): CatalogueRow[] {
     rows.push({ name: `Exalted ${name}`, priceMinor: cents(usd * 1.6), type: 'Arcana', typePrize: 0, image: null });
   }
   for (const n of levelCounts()) {
-    rows.push({ name: `${n} ${n === 1 ? 'Level' : 'Levels'}`, priceMinor: levelPriceCents(n), type: LEVEL_RARITY, typePrize: 0, image: null });
+    rows.push({
+      name: `${n} ${n === 1 ? 'Level' : 'Levels'}`,
+      priceMinor: levelPriceCents(n),
+      type: LEVEL_RARITY,
+      typePrize: 0,
+      image: null,
+    });
   }
   return rows;
 }

@@ -7,14 +7,21 @@ import { csCatalogueCents } from './cs.ts';
 import { dotaCatalogueCents } from './dota.ts';
 
 /** One catalogue row, ready for catalogue_items (image null = serve the generated picture). */
-export interface CatalogueRow { name: string; priceMinor: number; type: string; typePrize: number; image: string | null }
+export interface CatalogueRow {
+  name: string;
+  priceMinor: number;
+  type: string;
+  typePrize: number;
+  image: string | null;
+}
 
 /** The catalogue of a site; 'ru' is the CS catalogue with every price converted to kopecks. */
 export function generateCatalogue(site: 'cs' | 'dota' | 'ru', opts: { rubPerUsd: number }): CatalogueRow[] {
   if (site === 'dota') return dotaCatalogueCents();
   const rows = csCatalogueCents();
   if (site === 'cs') return rows;
-  if (!(opts.rubPerUsd > 0) || !Number.isFinite(opts.rubPerUsd)) throw new RangeError(`rubPerUsd must be a positive number, got ${opts.rubPerUsd}`);
+  if (!(opts.rubPerUsd > 0) || !Number.isFinite(opts.rubPerUsd))
+    throw new RangeError(`rubPerUsd must be a positive number, got ${opts.rubPerUsd}`);
   // At least 1 kopeck: the schema requires price_minor > 0 even for an absurdly small rate.
   return rows.map((r) => ({ ...r, priceMinor: Math.max(1, Math.round(r.priceMinor * opts.rubPerUsd)) }));
 }

@@ -50,7 +50,11 @@ export function parseCatalogue(text: string, format: 'json' | 'csv'): { rows: Ca
 }
 
 /** A raw row, where it came from (' (line 7)' for CSV) and a problem found before validation. */
-interface Located { raw: Raw | null; label: string; problem?: string }
+interface Located {
+  raw: Raw | null;
+  label: string;
+  problem?: string;
+}
 
 function readJson(text: string, errors: string[]): Located[] {
   let data: unknown;
@@ -93,7 +97,9 @@ function readCsv(text: string, errors: string[]): Located[] {
       return { raw: null, label, problem: `${fields.length} fields where the header has ${names.length}` };
     }
     const raw: Record<string, string> = {};
-    names.forEach((n, i) => { raw[n] = fields[i]; });
+    names.forEach((n, i) => {
+      raw[n] = fields[i];
+    });
     return { raw, label };
   });
   // A quoting error ends the read: report it after the rows read before it.
@@ -138,18 +144,22 @@ function price(raw: Raw, errors: string[]): number | null {
   let fromMinor: number | null = null;
   if (!blank(raw.price)) {
     // String(number) is the shortest round-trip form, so 19.99 reads '19.99' and 1e-7 is rejected as it should be.
-    const m = MAJOR.exec(typeof raw.price === 'number' || typeof raw.price === 'string' ? String(raw.price).trim() : '');
+    const m = MAJOR.exec(
+      typeof raw.price === 'number' || typeof raw.price === 'string' ? String(raw.price).trim() : '',
+    );
     if (!m) errors.push(`price ${show(raw.price)} is not an amount with at most 2 decimals`);
     else fromMajor = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   }
   if (!blank(raw.price_minor)) {
-    const s = typeof raw.price_minor === 'number' || typeof raw.price_minor === 'string' ? String(raw.price_minor).trim() : '';
+    const s =
+      typeof raw.price_minor === 'number' || typeof raw.price_minor === 'string' ? String(raw.price_minor).trim() : '';
     if (!MINOR.test(s)) errors.push(`price_minor ${show(raw.price_minor)} is not a whole number of minor units`);
     else fromMinor = Number(s);
   }
   const minor = fromMajor ?? fromMinor;
   if (blank(raw.price) && blank(raw.price_minor)) errors.push('price is missing');
-  else if (fromMajor !== null && fromMinor !== null && fromMajor !== fromMinor) errors.push('price and price_minor disagree');
+  else if (fromMajor !== null && fromMinor !== null && fromMajor !== fromMinor)
+    errors.push('price and price_minor disagree');
   else if (minor === 0) errors.push('price must be greater than 0');
   return minor !== null && minor > 0 && errors.length === before ? minor : null;
 }

@@ -16,8 +16,17 @@ import { itemSvg } from './image.ts';
 
 /** Sans-serif fonts that Debian and most Linux images carry, regular and bold: the family of the first found. */
 const FONT_CANDIDATES: Array<{ family: string; files: string[] }> = [
-  { family: 'DejaVu Sans', files: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'] },
-  { family: 'Liberation Sans', files: ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf'] },
+  {
+    family: 'DejaVu Sans',
+    files: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
+  },
+  {
+    family: 'Liberation Sans',
+    files: [
+      '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+      '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+    ],
+  },
 ];
 
 let options: ResvgRenderOptions | null = null;
@@ -31,7 +40,9 @@ function renderOptions(): ResvgRenderOptions {
   for (const { family, files } of FONT_CANDIDATES) {
     const present = files.filter((f) => fs.existsSync(f));
     if (present.length > 0) {
-      options = { font: { loadSystemFonts: false, fontFiles: present, defaultFontFamily: family, sansSerifFamily: family } };
+      options = {
+        font: { loadSystemFonts: false, fontFiles: present, defaultFontFamily: family, sansSerifFamily: family },
+      };
       return options;
     }
   }

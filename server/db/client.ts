@@ -12,7 +12,11 @@ import pg from 'pg';
 /** The query builder both drivers share. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction of that builder. */
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Either: code that can run inside or outside a transaction. */
 export type Executor = Db | Tx;
 
@@ -96,7 +100,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * idle (it always is here: one statement at a time per client), so uncorking right after it sends them together.
  */
 function corked<T>(client: pg.PoolClient, send: () => T): T {
-  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
+    .connection?.stream;
   if (!stream?.cork || !stream.uncork) return send();
   stream.cork();
   try {
@@ -175,7 +180,8 @@ class Pipeline {
         connection.parse({ text: st.text, name: st.name });
         this.parsing.push(st.name);
       }
-      for (const name of this.parsing) connection.parsedStatements[name] = this.steps.find((s) => s.st.name === name)!.st.text;
+      for (const name of this.parsing)
+        connection.parsedStatements[name] = this.steps.find((s) => s.st.name === name)!.st.text;
       this.steps.forEach(({ st }, i) => {
         connection.bind({ statement: st.name, values: values[i] });
         connection.describe({ type: 'P', name: '' });
@@ -277,10 +283,11 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       raw: {
         ...on(client),
         // PGlite commits when the work resolves, so commitWith is the plain batch.
-        transaction: (work) => client.transaction((tx) => {
-          const q = on(tx);
-          return work({ ...q, commitWith: q.batch });
-        }),
+        transaction: (work) =>
+          client.transaction((tx) => {
+            const q = on(tx);
+            return work({ ...q, commitWith: q.batch });
+          }),
       },
       kind: 'pglite',
       pglite: client,
@@ -301,7 +308,8 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   pool.on('connect', (client) => client.on('error', (err) => target.onPoolError?.(err)));
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
   const on = (c: pg.PoolClient): Queryable => ({
-    rows: async <T>(st: Statement, params: unknown[]) => (await corked(c, () => c.query({ name: st.name, text: st.text, values: params }))).rows as T[],
+    rows: async <T>(st: Statement, params: unknown[]) =>
+      (await corked(c, () => c.query({ name: st.name, text: st.text, values: params }))).rows as T[],
     batch: (steps) => pipelined(c, steps),
   });
   /** Runs `use` on a pooled client; a client that failed is not reused (as pool.query does). */
@@ -330,7 +338,10 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
         if (phase === 'committed') throw new Error('the transaction has already committed');
         const head: Step[] = phase === 'idle' ? [{ st: BEGIN, params: [] }] : [];
         phase = commit ? 'committed' : 'open';
-        const out = await pipelined(client, commit ? [...head, ...steps, { st: COMMIT, params: [] }] : [...head, ...steps]);
+        const out = await pipelined(
+          client,
+          commit ? [...head, ...steps, { st: COMMIT, params: [] }] : [...head, ...steps],
+        );
         return out.slice(head.length, head.length + steps.length);
       };
       const q: TxQueryable = {

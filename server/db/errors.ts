@@ -13,7 +13,15 @@ function chain(err: unknown): Array<Record<string, unknown>> {
   return out;
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
 
 /** Whether the error, or one it wraps, is an exception raised with exactly this message (PL/pgSQL RAISE). */
 export function raisedWith(err: unknown, message: string): boolean {
@@ -34,7 +42,12 @@ export function isDbUnavailable(err: unknown): boolean {
     // 08xxx connection exceptions, 57P0x operator intervention / shutdown, 53xxx insufficient resources.
     if (/^(08|57P0|53)/.test(code)) return true;
     const msg = typeof e.message === 'string' ? e.message : '';
-    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(msg)) return true;
+    if (
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
+        msg,
+      )
+    )
+      return true;
   }
   return false;
 }

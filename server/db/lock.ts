@@ -13,7 +13,10 @@ export interface LockHolder {
 
 /** Raised when another live process holds the directory. */
 export class DirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly holder: LockHolder) {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockHolder,
+  ) {
     super(`the ${holder.role} (pid ${holder.pid}) holds ${dataDir}; stop it or use DATABASE_URL`);
   }
 }

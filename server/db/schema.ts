@@ -4,75 +4,116 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const money = (name?: string) => (name ? bigint(name, { mode: 'number' }) : bigint({ mode: 'number' }));
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /** Site catalogues: 'cs' and 'dota' in USD cents, 'ru' is the CS catalogue in kopecks. */
-export const catalogueItems = pgTable('catalogue_items', {
-  id: serial().primaryKey(),
-  site: text().notNull(),
-  name: text().notNull(),
-  priceMinor: money().notNull(),
-  /** Real picture URL; null serves the generated one. */
-  image: text(),
-  type: text().notNull(),
-  typePrize: integer().notNull().default(0),
-  /** Off-sale items stay for history but are no longer targets. */
-  active: boolean().notNull().default(true),
-}, (t) => [
-  uniqueIndex('catalogue_site_name_uq').on(t.site, t.name),
-  index('catalogue_site_price_idx').on(t.site, t.priceMinor),
-  check('catalogue_price_positive', sql`${t.priceMinor} > 0`),
-]);
+export const catalogueItems = pgTable(
+  'catalogue_items',
+  {
+    id: serial().primaryKey(),
+    site: text().notNull(),
+    name: text().notNull(),
+    priceMinor: money().notNull(),
+    /** Real picture URL; null serves the generated one. */
+    image: text(),
+    type: text().notNull(),
+    typePrize: integer().notNull().default(0),
+    /** Off-sale items stay for history but are no longer targets. */
+    active: boolean().notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('catalogue_site_name_uq').on(t.site, t.name),
+    index('catalogue_site_price_idx').on(t.site, t.priceMinor),
+    check('catalogue_price_positive', sql`${t.priceMinor} > 0`),
+  ],
+);
 
-export const users = pgTable('users', {
-  id: serial().primaryKey(),
-  username: text().notNull(),
-  passwordHash: text().notNull(),
-  /** Tickets (bonus balance). */
-  bonusBalance: bigint({ mode: 'number' }).notNull().default(0),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('users_username_uq').on(sql`lower(${t.username})`)]);
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    username: text().notNull(),
+    passwordHash: text().notNull(),
+    /** Tickets (bonus balance). */
+    bonusBalance: bigint({ mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username_uq').on(sql`lower(${t.username})`)],
+);
 
 /** One balance per user and currency; always the sum of that user's ledger entries in it. */
-export const wallets = pgTable('wallets', {
-  userId: integer().notNull().references(() => users.id),
-  currency: text().notNull(),
-  balanceMinor: money().notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.userId, t.currency] }), check('wallet_non_negative', sql`${t.balanceMinor} >= 0`)]);
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    currency: text().notNull(),
+    balanceMinor: money().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.currency] }), check('wallet_non_negative', sql`${t.balanceMinor} >= 0`)],
+);
 
 /** Every balance change, append-only. */
-export const ledgerEntries = pgTable('ledger_entries', {
-  id: bigserial({ mode: 'number' }).primaryKey(),
-  userId: integer().notNull().references(() => users.id),
-  currency: text().notNull(),
-  amountMinor: money().notNull(),
-  /** 'sale' | 'grant' | 'adjust' */
-  kind: text().notNull(),
-  inventoryItemId: integer(),
-  createdAt: createdAt(),
-}, (t) => [index('ledger_user_idx').on(t.userId, t.currency)]);
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    currency: text().notNull(),
+    amountMinor: money().notNull(),
+    /** 'sale' | 'grant' | 'adjust' */
+    kind: text().notNull(),
+    inventoryItemId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_user_idx').on(t.userId, t.currency)],
+);
 
 /** Sign-in sessions; the id is the SHA-256 of the cookie value, so a database leak reveals no live cookie. */
-export const sessions = pgTable('sessions', {
-  id: text().primaryKey(),
-  userId: integer().notNull().references(() => users.id),
-  createdAt: createdAt(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
 
 /**
  * Caseopen tokens that were spent. The tokens themselves are stateless (HMAC, services/tokens.ts); a settled
  * game inserts its token's id here inside its transaction, so the primary key makes each token single-use.
  * Rows are swept once their token has expired (it can no longer pass the expiry check anyway).
  */
-export const usedTokens = pgTable('used_tokens', {
-  id: text().primaryKey(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-}, (t) => [index('used_tokens_expiry_idx').on(t.expiresAt)]);
+export const usedTokens = pgTable(
+  'used_tokens',
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_tokens_expiry_idx').on(t.expiresAt)],
+);
 
 /** Server-side secrets shared by every process on this database (created once by the seed). */
 export const appSecrets = pgTable('app_secrets', {
@@ -81,44 +122,64 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 /** Items players own or owned. state: 'owned' | 'spent' (staked in a game) | 'sold'. */
-export const inventoryItems = pgTable('inventory_items', {
-  id: serial().primaryKey(),
-  userId: integer().notNull().references(() => users.id),
-  catalogueItemId: integer().notNull().references(() => catalogueItems.id),
-  state: text().notNull().default('owned'),
-  /** 'case' | 'giftcase' | 'upgrade' | 'grant' | 'starter' */
-  source: text().notNull(),
-  sourceCaseId: integer(),
-  /** The winning game that produced it (source 'upgrade'). */
-  sourceGameId: bigint({ mode: 'number' }),
-  /** The game it was staked in (state 'spent'). */
-  spentGameId: bigint({ mode: 'number' }),
-  createdAt: createdAt(),
-  updatedAt: createdAt(),
-}, (t) => [
-  index('inventory_user_state_idx').on(t.userId, t.state),
-  // Partial: only won items carry a game; a spent or granted row writes no entry (unique among games as before).
-  uniqueIndex('inventory_source_game_uq').on(t.sourceGameId).where(sql`${t.sourceGameId} is not null`),
-]);
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    catalogueItemId: integer()
+      .notNull()
+      .references(() => catalogueItems.id),
+    state: text().notNull().default('owned'),
+    /** 'case' | 'giftcase' | 'upgrade' | 'grant' | 'starter' */
+    source: text().notNull(),
+    sourceCaseId: integer(),
+    /** The winning game that produced it (source 'upgrade'). */
+    sourceGameId: bigint({ mode: 'number' }),
+    /** The game it was staked in (state 'spent'). */
+    spentGameId: bigint({ mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('inventory_user_state_idx').on(t.userId, t.state),
+    // Partial: only won items carry a game; a spent or granted row writes no entry (unique among games as before).
+    uniqueIndex('inventory_source_game_uq')
+      .on(t.sourceGameId)
+      .where(sql`${t.sourceGameId} is not null`),
+  ],
+);
 
 /** Provably fair seeds. status: 'next' (committed) -> 'active' -> 'revealed'. */
-export const seeds = pgTable('seeds', {
-  id: serial().primaryKey(),
-  userId: integer().notNull().references(() => users.id),
-  serverSeed: text().notNull(),
-  serverSeedHash: text().notNull(),
-  clientSeed: text(),
-  status: text().notNull(),
-  /** Next nonce to use while active; the number of games played once revealed. */
-  nonce: bigint({ mode: 'number' }).notNull().default(0),
-  createdAt: createdAt(),
-  activatedAt: timestamp({ withTimezone: true }),
-  revealedAt: timestamp({ withTimezone: true }),
-}, (t) => [
-  uniqueIndex('seeds_active_uq').on(t.userId).where(sql`${t.status} = 'active'`),
-  uniqueIndex('seeds_next_uq').on(t.userId).where(sql`${t.status} = 'next'`),
-  uniqueIndex('seeds_hash_uq').on(t.serverSeedHash),
-]);
+export const seeds = pgTable(
+  'seeds',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    serverSeed: text().notNull(),
+    serverSeedHash: text().notNull(),
+    clientSeed: text(),
+    status: text().notNull(),
+    /** Next nonce to use while active; the number of games played once revealed. */
+    nonce: bigint({ mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    activatedAt: timestamp({ withTimezone: true }),
+    revealedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('seeds_active_uq')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
+    uniqueIndex('seeds_next_uq')
+      .on(t.userId)
+      .where(sql`${t.status} = 'next'`),
+    uniqueIndex('seeds_hash_uq').on(t.serverSeedHash),
+  ],
+);
 
 /**
  * Settled games: everything needed to recompute and audit the roll. An append-only log whose user, seed and target
@@ -127,32 +188,36 @@ export const seeds = pgTable('seeds', {
  * re-keying users, catalogue items and any seed but a committed next one (which no game names), and TRUNCATE.
  * The settlement takes all three ids from rows it has just read, locked or written in the same transaction.
  */
-export const games = pgTable('games', {
-  id: bigserial({ mode: 'number' }).primaryKey(),
-  rollId: text().notNull(),
-  userId: integer().notNull(),
-  site: text().notNull(),
-  seedId: integer().notNull(),
-  serverSeedHash: text().notNull(),
-  clientSeed: text().notNull(),
-  nonce: bigint({ mode: 'number' }).notNull(),
-  /** Thousandths of a percent. */
-  chance: integer().notNull(),
-  rollUnder: boolean().notNull(),
-  /** R, 0 .. 99_999, and where it was found in the HMAC stream. */
-  roll: integer().notNull(),
-  round: integer().notNull(),
-  chunk: integer().notNull(),
-  success: boolean().notNull(),
-  stakeMinor: money().notNull(),
-  stakeCount: integer().notNull(),
-  targetCatalogueItemId: integer().notNull(),
-  targetPriceMinor: money().notNull(),
-  wonInventoryItemId: integer(),
-  tickets: integer().notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('games_roll_id_uq').on(t.rollId),
-  uniqueIndex('games_seed_nonce_uq').on(t.seedId, t.nonce),
-  index('games_user_idx').on(t.userId, t.createdAt),
-]);
+export const games = pgTable(
+  'games',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    rollId: text().notNull(),
+    userId: integer().notNull(),
+    site: text().notNull(),
+    seedId: integer().notNull(),
+    serverSeedHash: text().notNull(),
+    clientSeed: text().notNull(),
+    nonce: bigint({ mode: 'number' }).notNull(),
+    /** Thousandths of a percent. */
+    chance: integer().notNull(),
+    rollUnder: boolean().notNull(),
+    /** R, 0 .. 99_999, and where it was found in the HMAC stream. */
+    roll: integer().notNull(),
+    round: integer().notNull(),
+    chunk: integer().notNull(),
+    success: boolean().notNull(),
+    stakeMinor: money().notNull(),
+    stakeCount: integer().notNull(),
+    targetCatalogueItemId: integer().notNull(),
+    targetPriceMinor: money().notNull(),
+    wonInventoryItemId: integer(),
+    tickets: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('games_roll_id_uq').on(t.rollId),
+    uniqueIndex('games_seed_nonce_uq').on(t.seedId, t.nonce),
+    index('games_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -25,7 +25,18 @@ export async function seedCatalogue(db: Db, site: Site, rubPerUsd: number): Prom
     for (let i = 0; i < rows.length; i += BATCH) {
       await tx
         .insert(catalogueItems)
-        .values(rows.slice(i, i + BATCH).map((r) => ({ site, name: r.name, priceMinor: r.priceMinor, type: r.type, typePrize: r.typePrize, image: r.image })))
+        .values(
+          rows
+            .slice(i, i + BATCH)
+            .map((r) => ({
+              site,
+              name: r.name,
+              priceMinor: r.priceMinor,
+              type: r.type,
+              typePrize: r.typePrize,
+              image: r.image,
+            })),
+        )
         .onConflictDoNothing();
     }
   });
@@ -38,7 +49,10 @@ export async function seedDatabase(db: Db, config: Config): Promise<void> {
   if (!config.demoMode) return;
   const existing = await findUserId(db, DEMO_USER.username);
   if (existing === null) {
-    await createUser(db, DEMO_USER.username, DEMO_USER.password, { site: config.site, starterPackSize: config.starterPackSize });
+    await createUser(db, DEMO_USER.username, DEMO_USER.password, {
+      site: config.site,
+      starterPackSize: config.starterPackSize,
+    });
   } else if (!(await hasItemsOnSite(db, existing, config.site))) {
     await grantStarterPack(db, config.site, existing, config.starterPackSize);
   }

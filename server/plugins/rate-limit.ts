@@ -32,7 +32,11 @@ export const rateLimitPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   function limit(max: number, kind: string, message: MessageKey): Limit {
     if (max <= 0) return async () => {};
     const keys = new WeakMap<FastifyRequest, string>();
-    const check = app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (req) => `${kind}:${keys.get(req)}` });
+    const check = app.createRateLimit({
+      max,
+      timeWindow: WINDOW_MS,
+      keyGenerator: (req) => `${kind}:${keys.get(req)}`,
+    });
     return async (req, reply, key) => {
       keys.set(req, key);
       const result = await check(req);
@@ -52,26 +56,28 @@ export const rateLimitPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   const byNameOrPlayer = config.rateLimitLoginPerUserPerMin > 0 || config.rateLimitUpgradePerMin > 0;
 
   // Addresses are counted before the body is read, so floods of malformed posts count too.
-  if (byAddress) app.addHook('onRequest', async (req, reply) => {
-    const url = req.routeOptions.url;
-    if (url === undefined || req.method !== 'POST') return;
-    if (AUTH_ROUTES.has(url)) await authByAddress(req, reply, normalizeIP(req.ip));
-    else if (url === UPGRADE_ROUTE) await upgradeByAddress(req, reply, normalizeIP(req.ip));
-  });
+  if (byAddress)
+    app.addHook('onRequest', async (req, reply) => {
+      const url = req.routeOptions.url;
+      if (url === undefined || req.method !== 'POST') return;
+      if (AUTH_ROUTES.has(url)) await authByAddress(req, reply, normalizeIP(req.ip));
+      else if (url === UPGRADE_ROUTE) await upgradeByAddress(req, reply, normalizeIP(req.ip));
+    });
 
   // Usernames and players are known once the body and the session are.
-  if (byNameOrPlayer) app.addHook('preHandler', async (req, reply) => {
-    const url = req.routeOptions.url;
-    if (req.method !== 'POST') return;
-    if (url === '/api/auth/login' && config.rateLimitLoginPerUserPerMin > 0) {
-      const name = loginName(req.body);
-      if (name !== null) await loginByName(req, reply, name);
-    } else if (url === UPGRADE_ROUTE && config.rateLimitUpgradePerMin > 0) {
-      // Keyed by player, not session: signing in again does not reset the count.
-      const who = await findSession(ctx.handle.raw, sessionCookie(req));
-      if (who) await upgradeByPlayer(req, reply, String(who.userId));
-    }
-  });
+  if (byNameOrPlayer)
+    app.addHook('preHandler', async (req, reply) => {
+      const url = req.routeOptions.url;
+      if (req.method !== 'POST') return;
+      if (url === '/api/auth/login' && config.rateLimitLoginPerUserPerMin > 0) {
+        const name = loginName(req.body);
+        if (name !== null) await loginByName(req, reply, name);
+      } else if (url === UPGRADE_ROUTE && config.rateLimitUpgradePerMin > 0) {
+        // Keyed by player, not session: signing in again does not reset the count.
+        const who = await findSession(ctx.handle.raw, sessionCookie(req));
+        if (who) await upgradeByPlayer(req, reply, String(who.userId));
+      }
+    });
 };
 // Like fastify-plugin: the hooks apply to the routes the parent registers after this plugin.
 (rateLimitPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -62,7 +62,11 @@ function isSameSite(source: string, req: FastifyRequest, allowed: string[]): boo
     const from = new URL(source);
     // Host only, not scheme: behind a TLS proxy without TRUST_PROXY the app sees http for an https page.
     const here = new URL(`${req.protocol}://${req.host}`);
-    return (from.protocol === 'http:' || from.protocol === 'https:') && from.hostname === here.hostname && hostPort(from) === hostPort(here);
+    return (
+      (from.protocol === 'http:' || from.protocol === 'https:') &&
+      from.hostname === here.hostname &&
+      hostPort(from) === hostPort(here)
+    );
   } catch {
     return false;
   }
@@ -86,7 +90,11 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
     await probe.register(fastifyHelmet, options);
     probe.get('/', async () => '');
     const res = await probe.inject({ method: 'GET', url: '/' });
-    return Object.fromEntries(Object.entries(res.headers).filter(([k, v]) => !NOT_HELMET.has(k) && typeof v === 'string') as Array<[string, string]>);
+    return Object.fromEntries(
+      Object.entries(res.headers).filter(([k, v]) => !NOT_HELMET.has(k) && typeof v === 'string') as Array<
+        [string, string]
+      >,
+    );
   } finally {
     await probe.close();
   }
@@ -109,7 +117,8 @@ export const securityPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
     if (SAFE_METHODS.has(req.method)) return;
     const source = requestSource(req);
-    if (source !== undefined && !isSameSite(source, req, ctx.config.allowedOrigins)) throw new AppError(403, 'cross_site');
+    if (source !== undefined && !isSameSite(source, req, ctx.config.allowedOrigins))
+      throw new AppError(403, 'cross_site');
   });
 };
 // Like fastify-plugin: the hooks apply to the routes the parent registers after this plugin.

@@ -52,7 +52,10 @@ export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promis
   try {
     html = await fs.promises.readFile(file, 'utf8');
   } catch {
-    return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run npm run build (or npm start).\n');
+    return reply
+      .code(503)
+      .type('text/plain; charset=utf-8')
+      .send('The page is not built yet: run npm run build (or npm start).\n');
   }
   const site = siteAnswer(ctx);
   const { url, headers } = reply.request;
@@ -60,9 +63,14 @@ export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promis
   // A first screen paints without script, so the entry waits for that paint (server/prerender.ts, deferEntry).
   const shell = screen ? deferEntry(html) : { html, scriptHash: null };
   const csp = reply.getHeader('content-security-policy');
-  if (typeof csp === 'string') reply.header('content-security-policy', cspWithFirstScreen(csp, screen, shell.scriptHash));
+  if (typeof csp === 'string')
+    reply.header('content-security-policy', cspWithFirstScreen(csp, screen, shell.scriptHash));
   // The first screen follows the preference cookies: a cache must not hand one player's page to another.
-  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie')
+  return reply
+    .code(200)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'cookie')
     .send(shellWithFirstScreen(shellWithSite(shell.html, site), screen));
 }
 
@@ -99,7 +107,8 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
     preCompressed: true,
     // Vite fingerprints everything under assets/, so those files never change under their name.
     setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
 }

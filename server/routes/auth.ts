@@ -18,25 +18,38 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   async function me(userId: number) {
     const row = await userRow(ctx.db, userId);
     if (!row) return null;
-    return { id: row.id, name: row.name, balance: toMajor(await balanceMinor(ctx.db, userId, currency)), bonus_balance: row.bonusBalance };
+    return {
+      id: row.id,
+      name: row.name,
+      balance: toMajor(await balanceMinor(ctx.db, userId, currency)),
+      bonus_balance: row.bonusBalance,
+    };
   }
 
-  app.post('/api/auth/register', { schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } } }, async (req, reply) => {
-    const { username, password } = checkCredentials(req.body);
-    const userId = await createUser(ctx.db, username, password, {
-      site: ctx.config.site,
-      starterPackSize: ctx.config.demoMode ? ctx.config.starterPackSize : 0,
-    });
-    setSessionCookie(ctx, req, reply, await createSession(ctx.db, userId, ctx.config.sessionTtlDays));
-    return { status: true, user: await me(userId) };
-  });
+  app.post(
+    '/api/auth/register',
+    { schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } } },
+    async (req, reply) => {
+      const { username, password } = checkCredentials(req.body);
+      const userId = await createUser(ctx.db, username, password, {
+        site: ctx.config.site,
+        starterPackSize: ctx.config.demoMode ? ctx.config.starterPackSize : 0,
+      });
+      setSessionCookie(ctx, req, reply, await createSession(ctx.db, userId, ctx.config.sessionTtlDays));
+      return { status: true, user: await me(userId) };
+    },
+  );
 
-  app.post('/api/auth/login', { schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } } }, async (req, reply) => {
-    const { username, password } = checkCredentials(req.body);
-    const userId = await checkLogin(ctx.db, username, password);
-    setSessionCookie(ctx, req, reply, await createSession(ctx.db, userId, ctx.config.sessionTtlDays));
-    return { status: true, user: await me(userId) };
-  });
+  app.post(
+    '/api/auth/login',
+    { schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } } },
+    async (req, reply) => {
+      const { username, password } = checkCredentials(req.body);
+      const userId = await checkLogin(ctx.db, username, password);
+      setSessionCookie(ctx, req, reply, await createSession(ctx.db, userId, ctx.config.sessionTtlDays));
+      return { status: true, user: await me(userId) };
+    },
+  );
 
   app.post('/api/auth/logout', { schema: { response: { 200: MeResponse, ...errorResponses } } }, async (req, reply) => {
     await deleteSession(ctx.db, sessionCookie(req));

@@ -62,11 +62,22 @@ export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise
 }
 
 /** Sets (value) or clears (null) the session cookie; Secure follows the request's scheme unless configured. */
-export function setSessionCookie(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, value: string | null): void {
+export function setSessionCookie(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  value: string | null,
+): void {
   const secure = ctx.config.cookieSecure === 'auto' ? req.protocol === 'https' : ctx.config.cookieSecure;
   // The value is base64url (no escaping needed); clearing sends an empty value that expired long ago.
-  const life = value === null ? 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' : `Max-Age=${ctx.config.sessionTtlDays * 86_400}`;
-  reply.header('set-cookie', `${SESSION_COOKIE}=${value ?? ''}; ${life}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+  const life =
+    value === null
+      ? 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT'
+      : `Max-Age=${ctx.config.sessionTtlDays * 86_400}`;
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=${value ?? ''}; ${life}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
 }
 
 /** The error answers every API route lists in its schema. */

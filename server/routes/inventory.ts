@@ -10,7 +10,12 @@ import { errorResponses, requireUser, type AppContext } from './context.ts';
 export async function inventoryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(
     '/api/inventory/sell',
-    { schema: { body: Type.Object({ id: Type.Optional(Type.Unknown()) }), response: { 200: SellResponse, ...errorResponses } } },
+    {
+      schema: {
+        body: Type.Object({ id: Type.Optional(Type.Unknown()) }),
+        response: { 200: SellResponse, ...errorResponses },
+      },
+    },
     async (req) => {
       const who = await requireUser(ctx, req);
       const balance = await sellItem(ctx.db, ctx.config, who.userId, parseSellId(req.body));

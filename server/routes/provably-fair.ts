@@ -11,14 +11,23 @@ import { errorResponses, requireUser, type AppContext } from './context.ts';
 
 /** Provably fair routes under /api/provably_fair. */
 export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/provably_fair/state', { schema: { response: { 200: SeedStateResponse, ...errorResponses } } }, async (req) => {
-    const who = await requireUser(ctx, req);
-    return { status: true, ...(await withTransaction(ctx.db, (tx) => seedState(tx, who.userId))) };
-  });
+  app.get(
+    '/api/provably_fair/state',
+    { schema: { response: { 200: SeedStateResponse, ...errorResponses } } },
+    async (req) => {
+      const who = await requireUser(ctx, req);
+      return { status: true, ...(await withTransaction(ctx.db, (tx) => seedState(tx, who.userId))) };
+    },
+  );
 
   app.post(
     '/api/provably_fair/client_seed',
-    { schema: { body: Type.Object({ client_seed: Type.Optional(Type.Unknown()) }), response: { 200: RotateResponse, ...errorResponses } } },
+    {
+      schema: {
+        body: Type.Object({ client_seed: Type.Optional(Type.Unknown()) }),
+        response: { 200: RotateResponse, ...errorResponses },
+      },
+    },
     async (req) => {
       const who = await requireUser(ctx, req);
       const seed = (req.body as { client_seed?: unknown } | undefined)?.client_seed;
@@ -27,10 +36,14 @@ export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
 
-  app.post('/api/provably_fair/rotate', { schema: { response: { 200: RotateResponse, ...errorResponses } } }, async (req) => {
-    const who = await requireUser(ctx, req);
-    return { status: true, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId))) };
-  });
+  app.post(
+    '/api/provably_fair/rotate',
+    { schema: { response: { 200: RotateResponse, ...errorResponses } } },
+    async (req) => {
+      const who = await requireUser(ctx, req);
+      return { status: true, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId))) };
+    },
+  );
 
   app.get(
     '/api/provably_fair/roll/:roll_id',
@@ -40,7 +53,12 @@ export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get(
     '/api/provably_fair/history',
-    { schema: { querystring: Type.Object({ page: Type.Optional(Type.String()) }), response: { 200: HistoryResponse, ...errorResponses } } },
+    {
+      schema: {
+        querystring: Type.Object({ page: Type.Optional(Type.String()) }),
+        response: { 200: HistoryResponse, ...errorResponses },
+      },
+    },
     async (req) => {
       const who = await requireUser(ctx, req);
       const raw = (req.query as { page?: string }).page ?? '0';

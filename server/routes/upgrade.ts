@@ -25,52 +25,73 @@ const UpgradeBody = Type.Object({
 
 /** Upgrade routes. */
 export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/upgrade/index', { schema: { response: { 200: IndexResponse, ...errorResponses } } }, async (req, reply) => {
-    const sessionId = sessionIdOf(sessionCookie(req));
-    const items = sessionId === null ? null : await inventoryOfSession(ctx.handle.raw, ctx.config, sessionId, ctx.hints);
-    // The catalogue part is pre-serialised and pre-compressed once per change; a Buffer body skips the serializer.
-    const { body, encoding } = await ctx.targets.answer(items === null ? 'null' : JSON.stringify(items), req.headers['accept-encoding']);
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    // Pass the bytes through as they are: Fastify's own Buffer check (instanceof ArrayBuffer) fails when the
-    // app runs inside a jsdom test realm, and would then re-serialise the Buffer against the schema.
-    reply.serializer((payload) => payload as string);
-    return body;
-  });
+  app.post(
+    '/api/upgrade/index',
+    { schema: { response: { 200: IndexResponse, ...errorResponses } } },
+    async (req, reply) => {
+      const sessionId = sessionIdOf(sessionCookie(req));
+      const items =
+        sessionId === null ? null : await inventoryOfSession(ctx.handle.raw, ctx.config, sessionId, ctx.hints);
+      // The catalogue part is pre-serialised and pre-compressed once per change; a Buffer body skips the serializer.
+      const { body, encoding } = await ctx.targets.answer(
+        items === null ? 'null' : JSON.stringify(items),
+        req.headers['accept-encoding'],
+      );
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      // Pass the bytes through as they are: Fastify's own Buffer check (instanceof ArrayBuffer) fails when the
+      // app runs inside a jsdom test realm, and would then re-serialise the Buffer against the schema.
+      reply.serializer((payload) => payload as string);
+      return body;
+    },
+  );
 
   /**
    * The session is checked by the settlement's first statement, not by a query of its own. A refusal that comes
    * earlier (no cookie, malformed body, bad token) looks the session up first, so a signed-out request is a 401
    * whatever else is wrong with it, as before.
    */
-  app.post('/api/upgrade/upgrade_items', { schema: { body: UpgradeBody, response: { 200: UpgradeResponse, ...errorResponses } } }, async (req) => {
-    const sessionId = sessionIdOf(sessionCookie(req));
-    if (sessionId === null) throw new AppError(401, 'not_signed_in');
-    const refuse = async (err: unknown): Promise<never> => {
-      await requireUser(ctx, req);
-      throw err;
-    };
-    let request: UpgradeRequest;
-    try {
-      request = parseUpgradeRequest(req.body);
-    } catch (err) {
-      return refuse(err);
-    }
-    let token: TokenClaim | null = null;
-    if (ctx.config.recaptchaSecret) {
-      await requireUser(ctx, req);
-      if (!(await verifyRecaptcha(ctx.config, request.token, 'caseopen', req.ip))) throw new AppError(403, 'captcha_failed');
-    } else {
-      token = verifyToken(ctx.tokenSecret, request.token, sessionId, 'caseopen');
-      if (!token) return refuse(new AppError(403, 'token_invalid'));
-    }
-    const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token, ctx);
-    // The next game's token comes with this one's answer (readable by this origin only, like GET /api/token's):
-    // the page plays its next game in one request instead of two. It is a game token, bound to that game's seed
-    // and nonce, so spending it writes nothing (services/tokens.ts).
-    if (token) answer.next_token = issueToken(ctx.tokenSecret, sessionId, 'caseopen', ctx.config.tokenTtlSeconds, Date.now(), next);
-    return answer;
-  });
+  app.post(
+    '/api/upgrade/upgrade_items',
+    { schema: { body: UpgradeBody, response: { 200: UpgradeResponse, ...errorResponses } } },
+    async (req) => {
+      const sessionId = sessionIdOf(sessionCookie(req));
+      if (sessionId === null) throw new AppError(401, 'not_signed_in');
+      const refuse = async (err: unknown): Promise<never> => {
+        await requireUser(ctx, req);
+        throw err;
+      };
+      let request: UpgradeRequest;
+      try {
+        request = parseUpgradeRequest(req.body);
+      } catch (err) {
+        return refuse(err);
+      }
+      let token: TokenClaim | null = null;
+      if (ctx.config.recaptchaSecret) {
+        await requireUser(ctx, req);
+        if (!(await verifyRecaptcha(ctx.config, request.token, 'caseopen', req.ip)))
+          throw new AppError(403, 'captcha_failed');
+      } else {
+        token = verifyToken(ctx.tokenSecret, request.token, sessionId, 'caseopen');
+        if (!token) return refuse(new AppError(403, 'token_invalid'));
+      }
+      const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token, ctx);
+      // The next game's token comes with this one's answer (readable by this origin only, like GET /api/token's):
+      // the page plays its next game in one request instead of two. It is a game token, bound to that game's seed
+      // and nonce, so spending it writes nothing (services/tokens.ts).
+      if (token)
+        answer.next_token = issueToken(
+          ctx.tokenSecret,
+          sessionId,
+          'caseopen',
+          ctx.config.tokenTtlSeconds,
+          Date.now(),
+          next,
+        );
+      return answer;
+    },
+  );
 
   /**
    * No database: the token is bound to the session the cookie names, and the only purpose's consumer, the
@@ -80,7 +101,12 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
    */
   app.get(
     '/api/token',
-    { schema: { querystring: Type.Object({ purpose: Type.Optional(Type.String()) }), response: { 200: TokenResponse, ...errorResponses } } },
+    {
+      schema: {
+        querystring: Type.Object({ purpose: Type.Optional(Type.String()) }),
+        response: { 200: TokenResponse, ...errorResponses },
+      },
+    },
     async (req) => {
       const { purpose } = req.query as { purpose?: string };
       if (!(TOKEN_PURPOSES as readonly string[]).includes(purpose ?? '')) throw new AppError(400, 'purpose_invalid');

@@ -62,7 +62,10 @@ export async function createUser(db: Db, username: string, password: string, opt
 
 /** The id of a user by name (case-insensitive), or null. */
 export async function findUserId(db: Db, username: string): Promise<number | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   return row?.id ?? null;
 }
 
@@ -86,6 +89,9 @@ export async function checkLogin(db: Db, username: string, password: string): Pr
 
 /** The player's id, name and bonus balance. */
 export async function userRow(db: Db, userId: number) {
-  const [row] = await db.select({ id: users.id, name: users.username, bonusBalance: users.bonusBalance }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ id: users.id, name: users.username, bonusBalance: users.bonusBalance })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? null;
 }

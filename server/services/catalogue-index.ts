@@ -19,10 +19,20 @@ import { catalogueItems } from '../db/schema.ts';
 import { itemImageUrl } from './images.ts';
 import type { SettleHints } from './settle-hints.ts';
 
-export type CatalogueRow = Pick<typeof catalogueItems.$inferSelect, 'id' | 'name' | 'priceMinor' | 'image' | 'type' | 'typePrize'>;
+export type CatalogueRow = Pick<
+  typeof catalogueItems.$inferSelect,
+  'id' | 'name' | 'priceMinor' | 'image' | 'type' | 'typePrize'
+>;
 
 function toDto(config: Config, id: number, row: CatalogueRow): ItemDto {
-  return { id, name: row.name, price: toMajor(row.priceMinor), image: itemImageUrl(config, row), type: row.type, type_prize: row.typePrize };
+  return {
+    id,
+    name: row.name,
+    price: toMajor(row.priceMinor),
+    image: itemImageUrl(config, row),
+    type: row.type,
+    type_prize: row.typePrize,
+  };
 }
 
 const columns = {
@@ -34,20 +44,28 @@ const columns = {
   typePrize: catalogueItems.typePrize,
 };
 
-const inventoryBySession = statement('index_inventory', `
+const inventoryBySession = statement(
+  'index_inventory',
+  `
   select i.id, c.name, c.price_minor::float8 as "priceMinor", c.image, c.type, c.type_prize as "typePrize"
   from sessions s
   left join (inventory_items i join catalogue_items c on c.id = i.catalogue_item_id and c.site = $2::text)
     on i.user_id = s.user_id and i.state = 'owned'
   where s.id = $1::text and s.expires_at > now()
-  order by c.price_minor desc, i.id`);
+  order by c.price_minor desc, i.id`,
+);
 
 /**
  * The player's owned items of this site (locked, type_prize 13, ones included so the page can show them) for a
  * session, or null when it is not a live session: the session check and the inventory in one statement. Each item's
  * price goes into `hints` for the settlement.
  */
-export async function inventoryOfSession(q: Queryable, config: Config, sessionId: string, hints?: SettleHints): Promise<ItemDto[] | null> {
+export async function inventoryOfSession(
+  q: Queryable,
+  config: Config,
+  sessionId: string,
+  hints?: SettleHints,
+): Promise<ItemDto[] | null> {
   const rows = await q.rows<{ id: number | null } & CatalogueRow>(inventoryBySession, [sessionId, config.site]);
   if (rows.length === 0) return null;
   // A live session without items is one row of nulls (the left join).
@@ -108,7 +126,11 @@ interface EncodedHead {
 async function brotliHead(raw: Buffer, quality: number): Promise<Buffer> {
   return brotli(raw, {
     finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    },
   });
 }
 
@@ -136,13 +158,21 @@ function gzipAnswer(head: EncodedHead, tail: Buffer): Buffer {
 
 /** The site's upgrade targets (active, not type_prize 13) by price, as a JSON array string cached for ttlMs. */
 export class TargetCatalogue {
-  private cached: { json: string; items: readonly ItemDto[]; rows: ReadonlyMap<number, CatalogueRow>; at: number } | null = null;
+  private cached: {
+    json: string;
+    items: readonly ItemDto[];
+    rows: ReadonlyMap<number, CatalogueRow>;
+    at: number;
+  } | null = null;
   private loading: Promise<string> | null = null;
   private head: Promise<EncodedHead> | null = null;
   private headJson: string | null = null;
 
   /** The whole index answer in the best coding the client accepts; `inventoryJson` is the player's part. */
-  async answer(inventoryJson: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding: IndexEncoding }> {
+  async answer(
+    inventoryJson: string,
+    acceptEncoding: string | undefined,
+  ): Promise<{ body: Buffer; encoding: IndexEncoding }> {
     const json = await this.json();
     const head = await this.encodedHead(json);
     const tail = Buffer.from(`,"inventory":${inventoryJson}}`);
@@ -180,7 +210,11 @@ export class TargetCatalogue {
     return building;
   }
 
-  constructor(private readonly db: Db, private readonly config: Config, private readonly ttlMs = 30_000) {}
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly ttlMs = 30_000,
+  ) {}
 
   /** The cached JSON, reloaded once it is older than the TTL (one load at a time). */
   async json(): Promise<string> {
@@ -220,13 +254,24 @@ export class TargetCatalogue {
     const rows = await this.db
       .select(columns)
       .from(catalogueItems)
-      .where(and(eq(catalogueItems.site, this.config.site), eq(catalogueItems.active, true), ne(catalogueItems.typePrize, LOCKED_TYPE_PRIZE)))
+      .where(
+        and(
+          eq(catalogueItems.site, this.config.site),
+          eq(catalogueItems.active, true),
+          ne(catalogueItems.typePrize, LOCKED_TYPE_PRIZE),
+        ),
+      )
       .orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id));
     const items = rows.map((r) => toDto(this.config, r.id, r));
     const json = JSON.stringify(items);
     // The same rows keep the same array: what is derived from it (the first screen) is kept too.
     const same = this.cached?.json === json;
-    this.cached = { json, items: same ? this.cached!.items : items, rows: same ? this.cached!.rows : new Map(rows.map((r) => [r.id, r])), at: Date.now() };
+    this.cached = {
+      json,
+      items: same ? this.cached!.items : items,
+      rows: same ? this.cached!.rows : new Map(rows.map((r) => [r.id, r])),
+      at: Date.now(),
+    };
     return json;
   }
 }

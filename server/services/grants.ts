@@ -35,11 +35,23 @@ export async function randomCatalogueIds(
 }
 
 /** Inserts one inventory item per catalogue id (ids may repeat); returns the new inventory ids. */
-export async function grantItems(db: Executor, userId: number, catalogueIds: number[], sources: GrantSource[]): Promise<number[]> {
+export async function grantItems(
+  db: Executor,
+  userId: number,
+  catalogueIds: number[],
+  sources: GrantSource[],
+): Promise<number[]> {
   if (catalogueIds.length === 0) return [];
   const rows = await db
     .insert(inventoryItems)
-    .values(catalogueIds.map((catalogueItemId, i) => ({ userId, catalogueItemId, state: 'owned', ...sources[i % sources.length] })))
+    .values(
+      catalogueIds.map((catalogueItemId, i) => ({
+        userId,
+        catalogueItemId,
+        state: 'owned',
+        ...sources[i % sources.length],
+      })),
+    )
     .returning({ id: inventoryItems.id });
   return rows.map((r) => r.id);
 }
@@ -77,6 +89,10 @@ export async function existingCatalogueIds(db: Executor, site: Site | null, ids:
   const rows = await db
     .select({ id: catalogueItems.id })
     .from(catalogueItems)
-    .where(site === null ? inArray(catalogueItems.id, ids) : and(eq(catalogueItems.site, site), inArray(catalogueItems.id, ids)));
+    .where(
+      site === null
+        ? inArray(catalogueItems.id, ids)
+        : and(eq(catalogueItems.site, site), inArray(catalogueItems.id, ids)),
+    );
   return new Set(rows.map((r) => r.id));
 }

@@ -22,7 +22,12 @@ export async function verifyRecaptcha(
     });
     if (!res.ok) return false;
     const body = (await res.json()) as { success?: unknown; action?: unknown; score?: unknown };
-    return body.success === true && body.action === action && typeof body.score === 'number' && body.score >= config.recaptchaMinScore;
+    return (
+      body.success === true &&
+      body.action === action &&
+      typeof body.score === 'number' &&
+      body.score >= config.recaptchaMinScore
+    );
   } catch {
     return false;
   }

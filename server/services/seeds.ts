@@ -29,14 +29,22 @@ export async function createSeedPair(tx: Executor, userId: number): Promise<void
 
 /** Locks the player's users row: the serialisation point for their games and seed changes. */
 export async function lockUser(tx: Tx, userId: number): Promise<{ bonusBalance: number }> {
-  const [row] = await tx.select({ bonusBalance: users.bonusBalance }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({ bonusBalance: users.bonusBalance })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   if (!row) throw new Error(`user ${userId} vanished`);
   return row;
 }
 
 /** The active and next seed rows of a player (creating the pair if an older account lacks it). */
 export async function seedPair(tx: Tx, userId: number) {
-  const load = () => tx.select().from(seeds).where(and(eq(seeds.userId, userId), sql`${seeds.status} in ('active', 'next')`));
+  const load = () =>
+    tx
+      .select()
+      .from(seeds)
+      .where(and(eq(seeds.userId, userId), sql`${seeds.status} in ('active', 'next')`));
   let rows = await load();
   if (rows.length < 2) {
     await tx.delete(seeds).where(and(eq(seeds.userId, userId), eq(seeds.status, 'next')));
@@ -79,7 +87,10 @@ export async function rotateSeeds(tx: Tx, userId: number, clientSeed?: string) {
   const now = new Date();
   await tx.update(seeds).set({ status: 'revealed', revealedAt: now }).where(eq(seeds.id, active.id));
   const newClient = clientSeed ?? active.clientSeed ?? newClientSeed();
-  await tx.update(seeds).set({ status: 'active', clientSeed: newClient, nonce: 0, activatedAt: now }).where(eq(seeds.id, next.id));
+  await tx
+    .update(seeds)
+    .set({ status: 'active', clientSeed: newClient, nonce: 0, activatedAt: now })
+    .where(eq(seeds.id, next.id));
   await tx.insert(seeds).values({ userId, ...newServerSeed(), status: 'next' });
   return {
     revealed_server_seed: active.serverSeed,

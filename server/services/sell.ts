@@ -14,7 +14,10 @@ import { credit } from './wallet.ts';
 
 /** Parses the sell body's id (form string or JSON number). */
 export function parseSellId(body: unknown): number {
-  const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).id : undefined;
+  const raw =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>).id
+      : undefined;
   const text = typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : '';
   const id = Number(text);
   if (!/^\d{1,10}$/.test(text) || id <= 0 || id > 2_147_483_647) throw new AppError(400, 'sell_id_invalid');
@@ -30,7 +33,12 @@ export async function sellItem(db: Db, config: Config, userId: number, inventory
     // deadlock PostgreSQL breaks by failing one of them (found by tests/reliability/races.test.ts).
     await lockUser(tx, userId);
     const [row] = await tx
-      .select({ state: inventoryItems.state, site: catalogueItems.site, priceMinor: catalogueItems.priceMinor, typePrize: catalogueItems.typePrize })
+      .select({
+        state: inventoryItems.state,
+        site: catalogueItems.site,
+        priceMinor: catalogueItems.priceMinor,
+        typePrize: catalogueItems.typePrize,
+      })
       .from(inventoryItems)
       .innerJoin(catalogueItems, eq(catalogueItems.id, inventoryItems.catalogueItemId))
       .where(and(eq(inventoryItems.id, inventoryId), eq(inventoryItems.userId, userId)))

@@ -78,7 +78,11 @@ export class SettleHints {
   }
 
   rememberSeed(seedId: number, seed: SeedHint): void {
-    this.seeds.set(seedId, { serverSeed: seed.serverSeed, serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed });
+    this.seeds.set(seedId, {
+      serverSeed: seed.serverSeed,
+      serverSeedHash: seed.serverSeedHash,
+      clientSeed: seed.clientSeed,
+    });
   }
 
   item(inventoryId: number): ItemHint | undefined {

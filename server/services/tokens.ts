@@ -30,8 +30,12 @@ const SWEEP_MARGIN = '1 minute';
 
 /** Creates the token secret once per database (the seed and every start call it; the first one wins). */
 export async function tokenSecret(db: Db): Promise<Buffer> {
-  await db.execute(sql`insert into app_secrets (name, value) values (${SECRET_NAME}, ${randomBytes(32).toString('hex')}) on conflict (name) do nothing`);
-  const { rows } = (await db.execute(sql`select value from app_secrets where name = ${SECRET_NAME}`)) as unknown as { rows: Array<{ value: string }> };
+  await db.execute(
+    sql`insert into app_secrets (name, value) values (${SECRET_NAME}, ${randomBytes(32).toString('hex')}) on conflict (name) do nothing`,
+  );
+  const { rows } = (await db.execute(sql`select value from app_secrets where name = ${SECRET_NAME}`)) as unknown as {
+    rows: Array<{ value: string }>;
+  };
   return Buffer.from(rows[0].value, 'hex');
 }
 
@@ -51,7 +55,14 @@ const GAME_ID = /^(\d{1,10}):(\d{1,15})$/;
  * A token for a session (its stored id, the SHA-256 of the cookie) and purpose, valid for ttlSeconds from now:
  * a game token when `game` is given, else a session token.
  */
-export function issueToken(secret: Buffer, sessionId: string, purpose: TokenPurpose, ttlSeconds: number, now = Date.now(), game?: GameBinding): string {
+export function issueToken(
+  secret: Buffer,
+  sessionId: string,
+  purpose: TokenPurpose,
+  ttlSeconds: number,
+  now = Date.now(),
+  game?: GameBinding,
+): string {
   const id = game ? `${game.seedId}:${game.nonce}` : randomBytes(ID_BYTES).toString('base64url');
   const expiry = String(Math.floor(now / 1000) + ttlSeconds);
   return `${id}.${expiry}.${mac(secret, purpose, sessionId, id, expiry).toString('base64url')}`;
@@ -66,7 +77,13 @@ export interface TokenClaim {
 }
 
 /** The claim of a token minted by this site for this session and purpose and not yet expired, else null. */
-export function verifyToken(secret: Buffer, token: string, sessionId: string, purpose: TokenPurpose, now = Date.now()): TokenClaim | null {
+export function verifyToken(
+  secret: Buffer,
+  token: string,
+  sessionId: string,
+  purpose: TokenPurpose,
+  now = Date.now(),
+): TokenClaim | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [id, expiry, given] = parts;

@@ -63,7 +63,8 @@ export function parseUpgradeRequest(body: unknown): UpgradeRequest {
   const fc = scalar(b.upgrade_front_chance);
   const fcText = fc === undefined ? '' : String(fc).trim();
   const frontChance = Number(fcText);
-  if (fcText === '' || typeof fc === 'boolean' || !Number.isFinite(frontChance)) throw new AppError(400, 'chance_invalid');
+  if (fcText === '' || typeof fc === 'boolean' || !Number.isFinite(frontChance))
+    throw new AppError(400, 'chance_invalid');
 
   let multiplier: number | null = null;
   const sm = b.selected_multiplier;

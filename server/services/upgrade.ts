@@ -36,11 +36,30 @@ function caseGameOf(item: { source: string; sourceCaseId: number | null }): Upgr
 }
 
 /** A staked row as statement 2 returns it (spent by it). */
-interface StakeRow { id: number; source: string; sourceCaseId: number | null; site: string; priceMinor: number; typePrize: number }
+interface StakeRow {
+  id: number;
+  source: string;
+  sourceCaseId: number | null;
+  site: string;
+  priceMinor: number;
+  typePrize: number;
+}
 /** The target as statement 2 returns it. */
-interface TargetRow { id: number; name: string; priceMinor: number; image: string | null; type: string }
+interface TargetRow {
+  id: number;
+  name: string;
+  priceMinor: number;
+  image: string | null;
+  type: string;
+}
 /** The active seed as statement 2 returns it (nonce: this game's, before the step). */
-interface SeedRow { id: number; serverSeed: string; serverSeedHash: string; clientSeed: string | null; nonce: number }
+interface SeedRow {
+  id: number;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string | null;
+  nonce: number;
+}
 
 /**
  * Statement 0: point lookups by key in this transaction's plans, never a sequential scan. The users and seeds
@@ -58,14 +77,17 @@ const indexPlans = statement('upgrade_index_plans', 'set local enable_seqscan = 
  * player's users row locked, the serialisation point for their games and seed changes.
  * No row: signed out. tok 0: the session token was spent already or has expired.
  */
-const lockPlayer = statement('upgrade_lock_player', `
+const lockPlayer = statement(
+  'upgrade_lock_player',
+  `
   with sess as (select user_id from sessions where id = $1::text and expires_at > now()),
   tok as (
     insert into used_tokens (id, expires_at)
     select $2::text, $3::timestamptz where $2::text is not null and $3::timestamptz > now() and exists (select 1 from sess)
     on conflict (id) do nothing
     returning 1)
-  select u.id as "userId", (select count(*) from tok)::int as tok from users u where u.id = (select user_id from sess) for update of u`);
+  select u.id as "userId", (select count(*) from tok)::int as tok from users u where u.id = (select user_id from sess) for update of u`,
+);
 
 /**
  * Statement 2, sent with statement 1 (one round trip) and run after it, so it sees every committed change of
@@ -77,7 +99,9 @@ const lockPlayer = statement('upgrade_lock_player', `
  * it there if an older account lacks it.) Spending in place of locking first: one visit to each row instead of two.
  * Item rows are only ever written under their owner's lock, so their lock order cannot deadlock.
  */
-const spendStake = statement('upgrade_spend_stake', `
+const spendStake = statement(
+  'upgrade_spend_stake',
+  `
   with sess as (select user_id from sessions where id = $2::text and expires_at > now()),
   g as (select nextval(pg_get_serial_sequence('games', 'id')) as id),
   spent as (
@@ -94,14 +118,17 @@ const spendStake = statement('upgrade_spend_stake', `
     (select row_to_json(s) from seed s) as seed,
     (select row_to_json(t) from (
       select id, name, price_minor as "priceMinor", image, type from catalogue_items
-      where id = $3::int and site = $4::text and active and type_prize <> ${LOCKED_TYPE_PRIZE}) t) as target`);
+      where id = $3::int and site = $4::text and active and type_prize <> ${LOCKED_TYPE_PRIZE}) t) as target`,
+);
 
 /**
  * Statement 3, sent with the COMMIT (one round trip): the won item, the game (its id taken by statement 2, which
  * the stake already points to), the tickets, and the balance read. Nothing here can refuse: any error fails the
  * pipeline before its COMMIT and the whole game rolls back.
  */
-const writeGame = statement('upgrade_write', `
+const writeGame = statement(
+  'upgrade_write',
+  `
   with won as (
     insert into inventory_items (user_id, catalogue_item_id, state, source, source_game_id)
     select $1::int, $2::int, 'owned', 'upgrade', $3::bigint where $4::boolean
@@ -113,7 +140,8 @@ const writeGame = statement('upgrade_write', `
       $14::int, $15::int, $4::boolean, $16::bigint, $17::int, $2::int, $18::bigint, (select id from won), $19::int)),
   player as (update users set bonus_balance = bonus_balance + $19::int where id = $1::int returning bonus_balance)
   select (select id from won) as "wonId", (select bonus_balance from player)::float8 as bonus,
-    coalesce((select balance_minor from wallets where user_id = $1::int and currency = $20::text), 0)::float8 as balance`);
+    coalesce((select balance_minor from wallets where user_id = $1::int and currency = $20::text), 0)::float8 as balance`,
+);
 
 /**
  * The known way: ONE statement, sent with BEGIN and COMMIT (one round trip), when the server has computed the game
@@ -129,7 +157,9 @@ const writeGame = statement('upgrade_write', `
  * $10 success, $11 roll id, $12 seed hash, $13 chance, $14 roll under, $15 roll, $16 round, $17 chunk, $18 tickets,
  * $19 currency.
  */
-const settleKnown = statement('upgrade_settle_known', `
+const settleKnown = statement(
+  'upgrade_settle_known',
+  `
   with sess as (select user_id from sessions where id = $2::text and expires_at > now()),
   player as (select u.id from users u where u.id = (select user_id from sess) for update of u),
   g as (select nextval(pg_get_serial_sequence('games', 'id')) as id),
@@ -168,7 +198,8 @@ const settleKnown = statement('upgrade_settle_known', `
     (select id from won) as "wonId", (select bonus_balance from player_bonus)::float8 as bonus,
     coalesce((select balance_minor from wallets where user_id = (select id from player) and currency = $19::text), 0)::float8 as balance,
     (select json_build_object('source', source, 'sourceCaseId', "sourceCaseId") from spent where id = ($1::int[])[1]) as first,
-    (select row_to_json(t) from target t) as target`);
+    (select row_to_json(t) from target t) as target`,
+);
 
 /** Whether an error is the known way's statement finding a hint stale (nothing was written). */
 const knownGameDiffered = (err: unknown): boolean => raisedWith(err, 'upgrades_known_game_differs');
@@ -200,14 +231,32 @@ export interface Settlement {
 /**
  * The roll of a seed at a nonce, and what it decides at this chance: both ways settle a game with this (src/domain).
  */
-function rollGame(config: Config, req: UpgradeRequest, stakeMinor: number, chance: number, seed: Pick<SeedHint, 'serverSeed' | 'clientSeed'>, nonce: number) {
+function rollGame(
+  config: Config,
+  req: UpgradeRequest,
+  stakeMinor: number,
+  chance: number,
+  seed: Pick<SeedHint, 'serverSeed' | 'clientSeed'>,
+  nonce: number,
+) {
   const clientSeed = seed.clientSeed ?? '';
   const roll = computeRollSync(hmacSha256Node, seed.serverSeed, clientSeed, nonce);
-  return { clientSeed, roll, success: isWin(roll.value, chance, req.rollUnder), tickets: ticketsFor(stakeMinor, config.ticketStepMinor) };
+  return {
+    clientSeed,
+    roll,
+    success: isWin(roll.value, chance, req.rollUnder),
+    tickets: ticketsFor(stakeMinor, config.ticketStepMinor),
+  };
 }
 
 /** A game computed before its statement, from hints: what the statement checks, and the outcome. */
-type KnownGame = { bound: GameBinding; seed: SeedHint; stakeMinor: number; targetPriceMinor: number; chance: number } & ReturnType<typeof rollGame>;
+type KnownGame = {
+  bound: GameBinding;
+  seed: SeedHint;
+  stakeMinor: number;
+  targetPriceMinor: number;
+  chance: number;
+} & ReturnType<typeof rollGame>;
 
 /**
  * The game as the hints give it, or null when one is missing or something would refuse (the reading way then
@@ -227,7 +276,14 @@ function knownGame(config: Config, req: UpgradeRequest, bound: GameBinding, know
   if (!target || target.typePrize === LOCKED_TYPE_PRIZE || target.priceMinor <= stakeMinor) return null;
   const chance = chanceThousandths(stakeMinor, target.priceMinor);
   if (!clientChanceMatches(req.frontChance, chance)) return null;
-  return { bound, seed, stakeMinor, targetPriceMinor: target.priceMinor, chance, ...rollGame(config, req, stakeMinor, chance, seed, bound.nonce) };
+  return {
+    bound,
+    seed,
+    stakeMinor,
+    targetPriceMinor: target.priceMinor,
+    chance,
+    ...rollGame(config, req, stakeMinor, chance, seed, bound.nonce),
+  };
 }
 
 /**
@@ -236,7 +292,14 @@ function knownGame(config: Config, req: UpgradeRequest, bound: GameBinding, know
  * whose hints are all there is settled the known way (one round trip); any other, and one whose hints the
  * database contradicts, the reading way (two). Both give the same game: the hints only decide when it is computed.
  */
-export async function settleUpgrade(handle: DbHandle, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null, known?: SettleKnowledge): Promise<Settlement> {
+export async function settleUpgrade(
+  handle: DbHandle,
+  config: Config,
+  auth: SettleAuth,
+  req: UpgradeRequest,
+  token: TokenClaim | null,
+  known?: SettleKnowledge,
+): Promise<Settlement> {
   const game = known && token?.game ? knownGame(config, req, token.game, known) : null;
   if (known && game) {
     try {
@@ -255,7 +318,13 @@ export async function settleUpgrade(handle: DbHandle, config: Config, auth: Sett
 }
 
 /** After a game: its staked items are gone, the won item (at the price it was settled at) and the seed are known. */
-function learn(known: SettleKnowledge, req: UpgradeRequest, settled: Settlement, seed: SeedHint, targetPriceMinor: number): void {
+function learn(
+  known: SettleKnowledge,
+  req: UpgradeRequest,
+  settled: Settlement,
+  seed: SeedHint,
+  targetPriceMinor: number,
+): void {
   known.hints.forgetItems(req.itemIds);
   known.hints.rememberSeed(settled.next.seedId, seed);
   const won = settled.answer.vinLastItemId;
@@ -264,34 +333,69 @@ function learn(known: SettleKnowledge, req: UpgradeRequest, settled: Settlement,
 }
 
 /** The known way's one round trip: BEGIN, the index-plans setting, the statement, COMMIT. */
-async function settleKnownGame(q: TxQueryable, config: Config, auth: SettleAuth, req: UpgradeRequest, game: KnownGame): Promise<Settlement> {
+async function settleKnownGame(
+  q: TxQueryable,
+  config: Config,
+  auth: SettleAuth,
+  req: UpgradeRequest,
+  game: KnownGame,
+): Promise<Settlement> {
   const { currency, lang } = siteInfo(config.site);
   const rollId = randomHex(12);
   const [, rows] = await q.commitWith([
     { st: indexPlans, params: [] },
-    { st: settleKnown, params: [
-      req.itemIds, auth.sessionId, req.targetId, config.site, game.bound.seedId, game.bound.nonce, game.seed.clientSeed, game.stakeMinor,
-      game.targetPriceMinor, game.success, rollId, game.seed.serverSeedHash, game.chance, req.rollUnder, game.roll.value, game.roll.round,
-      game.roll.chunk, game.tickets, currency,
-    ] },
+    {
+      st: settleKnown,
+      params: [
+        req.itemIds,
+        auth.sessionId,
+        req.targetId,
+        config.site,
+        game.bound.seedId,
+        game.bound.nonce,
+        game.seed.clientSeed,
+        game.stakeMinor,
+        game.targetPriceMinor,
+        game.success,
+        rollId,
+        game.seed.serverSeedHash,
+        game.chance,
+        req.rollUnder,
+        game.roll.value,
+        game.roll.round,
+        game.roll.chunk,
+        game.tickets,
+        currency,
+      ],
+    },
   ]);
-  const [row] = rows as Array<{ wonId: number | null; bonus: number; balance: number; first: Pick<StakeRow, 'source' | 'sourceCaseId'>; target: Omit<TargetRow, 'id' | 'priceMinor'> }>;
-  const answer = answerOf(lang as Lang, {
-    success: game.success,
-    tickets: game.tickets,
-    target: { id: req.targetId, priceMinor: game.targetPriceMinor, ...row.target },
-    first: row.first,
-    wonId: row.wonId,
-    balance: row.balance,
-    bonus: row.bonus,
-    rollId,
-    rollValue: game.roll.value,
-    chance: game.chance,
-    rollUnder: req.rollUnder,
-    serverSeedHash: game.seed.serverSeedHash,
-    clientSeed: game.clientSeed,
-    nonce: game.bound.nonce,
-  }, config);
+  const [row] = rows as Array<{
+    wonId: number | null;
+    bonus: number;
+    balance: number;
+    first: Pick<StakeRow, 'source' | 'sourceCaseId'>;
+    target: Omit<TargetRow, 'id' | 'priceMinor'>;
+  }>;
+  const answer = answerOf(
+    lang as Lang,
+    {
+      success: game.success,
+      tickets: game.tickets,
+      target: { id: req.targetId, priceMinor: game.targetPriceMinor, ...row.target },
+      first: row.first,
+      wonId: row.wonId,
+      balance: row.balance,
+      bonus: row.bonus,
+      rollId,
+      rollValue: game.roll.value,
+      chance: game.chance,
+      rollUnder: req.rollUnder,
+      serverSeedHash: game.seed.serverSeedHash,
+      clientSeed: game.clientSeed,
+      nonce: game.bound.nonce,
+    },
+    config,
+  );
   return { answer, next: { seedId: game.bound.seedId, nonce: game.bound.nonce + 1 } };
 }
 
@@ -347,7 +451,13 @@ interface ReadSettlement {
 }
 
 /** The reading way. */
-async function settleReading(handle: DbHandle, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<ReadSettlement> {
+async function settleReading(
+  handle: DbHandle,
+  config: Config,
+  auth: SettleAuth,
+  req: UpgradeRequest,
+  token: TokenClaim | null,
+): Promise<ReadSettlement> {
   try {
     return await withRawTransaction(handle.raw, (q) => settle(q, config, auth, req, token));
   } catch (err) {
@@ -362,7 +472,13 @@ async function settleReading(handle: DbHandle, config: Config, auth: SettleAuth,
   }
 }
 
-async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: UpgradeRequest, token: TokenClaim | null): Promise<ReadSettlement> {
+async function settle(
+  q: TxQueryable,
+  config: Config,
+  auth: SettleAuth,
+  req: UpgradeRequest,
+  token: TokenClaim | null,
+): Promise<ReadSettlement> {
   const { currency, lang } = siteInfo(config.site);
   const bound = token?.game ?? null;
   const spend = token && !bound ? token : null;
@@ -376,7 +492,12 @@ async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: Upg
   if (spend && player.tok !== 1) throw new AppError(403, 'token_invalid');
   const userId = player.userId;
 
-  const [spending] = spentRows as Array<{ gameId: number; stake: StakeRow[] | null; seed: SeedRow | null; target: TargetRow | null }>;
+  const [spending] = spentRows as Array<{
+    gameId: number;
+    stake: StakeRow[] | null;
+    seed: SeedRow | null;
+    target: TargetRow | null;
+  }>;
   const active = spending.seed;
   // A game token plays the game it was issued for: this seed at this nonce, which only one game ever gets.
   if (bound && (active?.id !== bound.seedId || active.nonce !== bound.nonce)) throw new AppError(403, 'token_invalid');
@@ -398,27 +519,58 @@ async function settle(q: TxQueryable, config: Config, auth: SettleAuth, req: Upg
   const rollId = randomHex(12);
 
   // Every check has passed: from here on nothing refuses, so the writes go out with the COMMIT.
-  const [writtenRows] = await q.commitWith([{ st: writeGame, params: [
-    userId, target.id, spending.gameId, success, rollId, config.site, active.id, active.serverSeedHash, clientSeed, active.nonce,
-    chance, req.rollUnder, roll.value, roll.round, roll.chunk, stakeMinor, stake.length, target.priceMinor, tickets, currency,
-  ] }]);
+  const [writtenRows] = await q.commitWith([
+    {
+      st: writeGame,
+      params: [
+        userId,
+        target.id,
+        spending.gameId,
+        success,
+        rollId,
+        config.site,
+        active.id,
+        active.serverSeedHash,
+        clientSeed,
+        active.nonce,
+        chance,
+        req.rollUnder,
+        roll.value,
+        roll.round,
+        roll.chunk,
+        stakeMinor,
+        stake.length,
+        target.priceMinor,
+        tickets,
+        currency,
+      ],
+    },
+  ]);
   const [written] = writtenRows as Array<{ wonId: number | null; bonus: number; balance: number }>;
 
-  const answer = answerOf(lang as Lang, {
-    success,
-    tickets,
-    target,
-    first: stake[0],
-    wonId: written.wonId,
-    balance: written.balance,
-    bonus: written.bonus,
-    rollId,
-    rollValue: roll.value,
-    chance,
-    rollUnder: req.rollUnder,
-    serverSeedHash: active.serverSeedHash,
-    clientSeed,
-    nonce: active.nonce,
-  }, config);
-  return { settlement: { answer, next: { seedId: active.id, nonce: active.nonce + 1 } }, seed: active, targetPriceMinor: target.priceMinor };
+  const answer = answerOf(
+    lang as Lang,
+    {
+      success,
+      tickets,
+      target,
+      first: stake[0],
+      wonId: written.wonId,
+      balance: written.balance,
+      bonus: written.bonus,
+      rollId,
+      rollValue: roll.value,
+      chance,
+      rollUnder: req.rollUnder,
+      serverSeedHash: active.serverSeedHash,
+      clientSeed,
+      nonce: active.nonce,
+    },
+    config,
+  );
+  return {
+    settlement: { answer, next: { seedId: active.id, nonce: active.nonce + 1 } },
+    seed: active,
+    targetPriceMinor: target.priceMinor,
+  };
 }

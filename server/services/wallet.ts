@@ -18,7 +18,13 @@ export async function balanceMinor(db: Executor, userId: number, currency: strin
 /** Adds amountMinor (> 0) to a balance with its ledger entry; returns the new balance. Call inside a transaction. */
 export async function credit(
   tx: Executor,
-  entry: { userId: number; currency: string; amountMinor: number; kind: 'sale' | 'grant' | 'adjust'; inventoryItemId?: number },
+  entry: {
+    userId: number;
+    currency: string;
+    amountMinor: number;
+    kind: 'sale' | 'grant' | 'adjust';
+    inventoryItemId?: number;
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(wallets)

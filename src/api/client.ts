@@ -29,9 +29,18 @@ export class ApiError extends Error {
 
 function build(config: ApiConfig): $Fetch {
   // Retries would repeat a spent single-use token or a purchase: every call is sent exactly once.
-  const defaults: FetchOptions = { baseURL: config.baseURL ?? '', retry: 0, credentials: 'same-origin', parseResponse: parseBody };
+  const defaults: FetchOptions = {
+    baseURL: config.baseURL ?? '',
+    retry: 0,
+    credentials: 'same-origin',
+    parseResponse: parseBody,
+  };
   const fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  return createFetch({ fetch: fetchImpl, Headers: globalThis.Headers, AbortController: globalThis.AbortController }).create(defaults);
+  return createFetch({
+    fetch: fetchImpl,
+    Headers: globalThis.Headers,
+    AbortController: globalThis.AbortController,
+  }).create(defaults);
 }
 
 let client: $Fetch = build({});

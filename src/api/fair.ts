@@ -9,7 +9,10 @@ export function fetchSeedState(): Promise<SeedStateResponse> {
 
 /** POST /api/provably_fair/client_seed: sets the client seed, which rotates the pair and reveals the old seed. */
 export function changeClientSeed(clientSeed: string): Promise<RotateResponse> {
-  return request<RotateResponse>('/api/provably_fair/client_seed', { method: 'POST', body: formBody({ client_seed: clientSeed }) });
+  return request<RotateResponse>('/api/provably_fair/client_seed', {
+    method: 'POST',
+    body: formBody({ client_seed: clientSeed }),
+  });
 }
 
 /** POST /api/provably_fair/rotate: reveals the active server seed and promotes the next one. */

@@ -16,7 +16,10 @@ import type { WheelProps } from './wheelTypes.ts';
 export type WheelLoader = () => Promise<{ default: ComponentType<WheelProps> }>;
 
 /** Falls back to the placeholder if the lazy wheel throws (chunk 404, offline, renderer crash). */
-class WheelBoundary extends Component<{ fallback: ReactNode; onError: () => void; children: ReactNode }, { failed: boolean }> {
+class WheelBoundary extends Component<
+  { fallback: ReactNode; onError: () => void; children: ReactNode },
+  { failed: boolean }
+> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

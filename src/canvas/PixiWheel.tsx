@@ -14,7 +14,17 @@ import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
 // gsap-core, not 'gsap': the wheel tweens plain numbers, so CSSPlugin (~10 KB gzipped) is dead weight.
 import { gsap } from 'gsap/gsap-core';
-import { Container, Graphics, Rectangle, Sprite, Text, Texture, Ticker, type Application as PixiApp, type Renderer } from 'pixi.js';
+import {
+  Container,
+  Graphics,
+  Rectangle,
+  Sprite,
+  Text,
+  Texture,
+  Ticker,
+  type Application as PixiApp,
+  type Renderer,
+} from 'pixi.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { rollAngle } from '../domain/wheel.ts';
 import { wheelLayout, type WheelLayout } from './layout.ts';
@@ -143,7 +153,12 @@ function bake(renderer: Renderer, source: Container, resolution: number): BakedL
   const width = Math.ceil(b.maxX) - x;
   const height = Math.ceil(b.maxY) - y;
   if (!(width > 0 && height > 0)) return null;
-  const texture = renderer.generateTexture({ target: source, frame: new Rectangle(x, y, width, height), resolution, antialias: true });
+  const texture = renderer.generateTexture({
+    target: source,
+    frame: new Rectangle(x, y, width, height),
+    resolution,
+    antialias: true,
+  });
   return { texture, x, y };
 }
 
@@ -167,7 +182,14 @@ type ArrowLook = { image: ImageData; box: PixelBox; originX: number; originY: nu
  * Draws the arrow's look with Pixi at `resolution` and reads its pixels back, on whole CSS pixels of the wheel's
  * box (the same grid as the wheel canvas), with the arrow's own centre as the origin the win pulse scales about.
  */
-function readArrow(renderer: Renderer, src: LayerSources, L: WheelLayout, win: boolean, resolution: number, ctx: CanvasRenderingContext2D): ArrowLook {
+function readArrow(
+  renderer: Renderer,
+  src: LayerSources,
+  L: WheelLayout,
+  win: boolean,
+  resolution: number,
+  ctx: CanvasRenderingContext2D,
+): ArrowLook {
   drawArrow(src.arrow, L, win);
   const cx = L.centre;
   const cy = L.centre + arrowCentre(L);
@@ -175,7 +197,12 @@ function readArrow(renderer: Renderer, src: LayerSources, L: WheelLayout, win: b
   const box = arrowBox(src.arrowFrame.getLocalBounds());
   if (!box) return null;
   const frame = new Rectangle(box.x, box.y, box.width, box.height);
-  const { pixels, width, height } = renderer.extract.pixels({ target: src.arrowFrame, frame, resolution, antialias: true });
+  const { pixels, width, height } = renderer.extract.pixels({
+    target: src.arrowFrame,
+    frame,
+    resolution,
+    antialias: true,
+  });
   const image = ctx.createImageData(width, height);
   image.data.set(unpremultiply(pixels));
   return { image, box, originX: cx - box.x, originY: cy - box.y };
@@ -227,7 +254,11 @@ function PixiWheel(props: WheelProps) {
   const layerLooks = useRef<Partial<Record<BakedLayer, LookCache<BakedLook>>>>({});
   const systemTicked = useRef(-Infinity);
   const motion = useRef({ angle: 0, shown: '' });
-  const tweens = useRef<{ spin?: ReturnType<typeof gsap.to>; reset?: ReturnType<typeof gsap.to>; pulse?: ReturnType<typeof gsap.timeline> }>({});
+  const tweens = useRef<{
+    spin?: ReturnType<typeof gsap.to>;
+    reset?: ReturnType<typeof gsap.to>;
+    pulse?: ReturnType<typeof gsap.timeline>;
+  }>({});
   const spunFor = useRef<number | null>(null);
   // Once per mount: the canvas has its first frame, so the SVG that kept the place can go.
   const [drawn, setDrawn] = useState(false);
@@ -324,7 +355,13 @@ function PixiWheel(props: WheelProps) {
       t.spin?.kill();
       t.pulse?.kill();
       const to = restAngle(m.angle);
-      t.reset = gsap.to(m, { angle: to, duration: prefersReducedMotion() ? 0 : RESET_MS / 1000, ease: 'power2.inOut', onUpdate: () => frame(), onComplete: () => frame() });
+      t.reset = gsap.to(m, {
+        angle: to,
+        duration: prefersReducedMotion() ? 0 : RESET_MS / 1000,
+        ease: 'power2.inOut',
+        onUpdate: () => frame(),
+        onComplete: () => frame(),
+      });
     }
   }, [phase, roll, frame]);
 
@@ -385,32 +422,35 @@ function PixiWheel(props: WheelProps) {
   const keyList = BAKED_LAYERS.map((layer) => keys[layer]).join('\n');
 
   /** Draws a layer's source as it should look now. */
-  const draw = useCallback((layer: BakedLayer, src: LayerSources): Container => {
-    switch (layer) {
-      case 'body':
-        drawBody(src.body, L);
-        return src.body;
-      case 'glow':
-        drawGlow(src.glow, L, chance, rollUnder);
-        return src.glow;
-      case 'arc':
-        drawArc(src.arc, L, chance, rollUnder);
-        return src.arc;
-      case 'texts': {
-        const { small, big } = src;
-        small.text = smallText;
-        small.resolution = resolution;
-        small.y = L.smallY;
-        small.style = smallStyle;
-        big.text = centreText;
-        big.visible = !spinningOrLanded;
-        big.resolution = resolution;
-        big.y = L.bigY;
-        big.style = bigStyle;
-        return src.texts;
+  const draw = useCallback(
+    (layer: BakedLayer, src: LayerSources): Container => {
+      switch (layer) {
+        case 'body':
+          drawBody(src.body, L);
+          return src.body;
+        case 'glow':
+          drawGlow(src.glow, L, chance, rollUnder);
+          return src.glow;
+        case 'arc':
+          drawArc(src.arc, L, chance, rollUnder);
+          return src.arc;
+        case 'texts': {
+          const { small, big } = src;
+          small.text = smallText;
+          small.resolution = resolution;
+          small.y = L.smallY;
+          small.style = smallStyle;
+          big.text = centreText;
+          big.visible = !spinningOrLanded;
+          big.resolution = resolution;
+          big.y = L.bigY;
+          big.style = bigStyle;
+          return src.texts;
+        }
       }
-    }
-  }, [L, chance, rollUnder, smallText, smallStyle, bigStyle, centreText, spinningOrLanded, resolution]);
+    },
+    [L, chance, rollUnder, smallText, smallStyle, bigStyle, centreText, spinningOrLanded, resolution],
+  );
 
   // After a commit of the wheel (and after the Pixi tree's first commit): the layers whose look changed show it,
   // drawn and rendered into a texture only if it is not one of the layer's kept looks; the glow's visibility and
@@ -496,17 +536,35 @@ function PixiWheel(props: WheelProps) {
   }, []);
 
   return (
-    <div data-testid="wheel-pixi" data-phase={phase} data-outcome={showResult ? (outcome ?? '') : ''} data-vin={win || undefined} style={{ position: 'relative', width: size, height: size }}>
+    <div
+      data-testid="wheel-pixi"
+      data-phase={phase}
+      data-outcome={showResult ? (outcome ?? '') : ''}
+      data-vin={win || undefined}
+      style={{ position: 'relative', width: size, height: size }}
+    >
       {/* The SVG still keeps the place until Pixi's first frame, so the swap does not flash an empty box. */}
       {!drawn && (
         <div style={{ position: 'absolute', inset: 0 }}>
           <SvgWheel {...props} phase="idle" roll={null} onLanded={noop} onSpin={undefined} />
         </div>
       )}
-      <Stage size={size} resolution={resolution} centre={L.centre} onInit={onInit} layerRef={layerRef} afterCommit={runAfterCommit} />
+      <Stage
+        size={size}
+        resolution={resolution}
+        centre={L.centre}
+        onInit={onInit}
+        layerRef={layerRef}
+        afterCommit={runAfterCommit}
+      />
       {/* The running roll: written by frame() only when the shown value changes. Its fixed, contained box keeps
           the write from laying out anything else; tabular digits keep the width from jittering. */}
-      <div ref={rollText} data-wheel-part="roll" aria-hidden="true" style={rollStyle(L, size, spinningOrLanded, win ? WIN : loss ? LOSS : TEXT)} />
+      <div
+        ref={rollText}
+        data-wheel-part="roll"
+        aria-hidden="true"
+        style={rollStyle(L, size, spinningOrLanded, win ? WIN : loss ? LOSS : TEXT)}
+      />
       {/* The arrow: a layer of the wheel's size that turns about the wheel's centre (frame() sets its transform),
           holding the arrow's pixels as Pixi drew them (bakeArrow). */}
       <div ref={arrowLayer} data-wheel-part="arrow" aria-hidden="true" style={ARROW_LAYER_STYLE}>
@@ -518,7 +576,12 @@ function PixiWheel(props: WheelProps) {
 
 function noop(): void {}
 
-const ARROW_LAYER_STYLE: CSSProperties = { position: 'absolute', inset: 0, pointerEvents: 'none', willChange: 'transform' };
+const ARROW_LAYER_STYLE: CSSProperties = {
+  position: 'absolute',
+  inset: 0,
+  pointerEvents: 'none',
+  willChange: 'transform',
+};
 const ARROW_CANVAS_STYLE: CSSProperties = { position: 'absolute', display: 'block' };
 
 /** The running roll's box: the wheel's width, centred on the big text's line (as the baked centre text is). */

@@ -10,7 +10,20 @@ import { winArc } from '../domain/wheel.ts';
 import { polar, wheelLayout } from './layout.ts';
 import { markSpinEnd, markSpinStart } from './spinMarks.ts';
 import { formatRoll, MAJOR_TICK_EVERY, planSpin, restAngle, SPIN_EASE_CSS, TICK_DEG, turnsFor } from './spinPlan.ts';
-import { ACCENT, ACCENT_LIGHT, DISC, DISC_EDGE, FONT_FAMILY, LOSS, RING, TEXT, TEXT_MUTED, TICK, TONE_COLOR, WIN } from './theme.ts';
+import {
+  ACCENT,
+  ACCENT_LIGHT,
+  DISC,
+  DISC_EDGE,
+  FONT_FAMILY,
+  LOSS,
+  RING,
+  TEXT,
+  TEXT_MUTED,
+  TICK,
+  TONE_COLOR,
+  WIN,
+} from './theme.ts';
 import type { WheelProps } from './wheelTypes.ts';
 
 /** An SVG path for the arc from `a0` to `a1` degrees clockwise from the top, centred on (c, c). */
@@ -88,7 +101,14 @@ export function SvgWheel(props: WheelProps) {
     transformOrigin: `${c}px ${c}px`,
     transition: transitionMs > 0 ? `transform ${transitionMs}ms ${SPIN_EASE_CSS}` : 'none',
   };
-  const text: CSSProperties = { position: 'absolute', left: 0, right: 0, textAlign: 'center', lineHeight: 1, fontFamily: FONT_FAMILY };
+  const text: CSSProperties = {
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    textAlign: 'center',
+    lineHeight: 1,
+    fontFamily: FONT_FAMILY,
+  };
 
   return (
     <div
@@ -101,16 +121,40 @@ export function SvgWheel(props: WheelProps) {
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" style={{ display: 'block' }}>
         <circle cx={c} cy={c} r={L.ringRadius + L.ringWidth / 2 + 2} fill={DISC} opacity={0.55} />
         <circle cx={c} cy={c} r={L.discRadius} fill={DISC} stroke={DISC_EDGE} strokeWidth={stroke * 2} />
-        <path d={ticksPath(c, L.tickOuter, L.tickInner, L.majorTickInner)} stroke={TICK} strokeWidth={stroke * 2} strokeLinecap="round" />
+        <path
+          d={ticksPath(c, L.tickOuter, L.tickInner, L.majorTickInner)}
+          stroke={TICK}
+          strokeWidth={stroke * 2}
+          strokeLinecap="round"
+        />
         <circle cx={c} cy={c} r={L.ringRadius} fill="none" stroke={RING} strokeWidth={L.ringWidth} />
         {arc && (
           <g data-testid="wheel-arc" opacity={loss ? 0.3 : 1} style={{ transition: 'opacity 300ms ease-out' }}>
-            <path d={arcPath(c, L.ringRadius, arc.start, arc.end)} fill="none" stroke={ACCENT} strokeWidth={L.ringWidth} />
-            <path d={arcPath(c, L.ringRadius - L.ringWidth / 2 + 1.5, arc.start, arc.end)} fill="none" stroke={ACCENT_LIGHT} strokeWidth={3} opacity={0.9} />
+            <path
+              d={arcPath(c, L.ringRadius, arc.start, arc.end)}
+              fill="none"
+              stroke={ACCENT}
+              strokeWidth={L.ringWidth}
+            />
+            <path
+              d={arcPath(c, L.ringRadius - L.ringWidth / 2 + 1.5, arc.start, arc.end)}
+              fill="none"
+              stroke={ACCENT_LIGHT}
+              strokeWidth={3}
+              opacity={0.9}
+            />
           </g>
         )}
         <g style={arrowStyle}>
-          <line x1={c} y1={c - (L.ringRadius - L.ringWidth / 2)} x2={c} y2={c - tip} stroke={win ? WIN : TEXT} strokeWidth={stroke * 2.5} opacity={0.9} />
+          <line
+            x1={c}
+            y1={c - (L.ringRadius - L.ringWidth / 2)}
+            x2={c}
+            y2={c - tip}
+            stroke={win ? WIN : TEXT}
+            strokeWidth={stroke * 2.5}
+            opacity={0.9}
+          />
           <path
             d={`M ${c} ${c - tip} L ${c - hw} ${c - base} L ${c + hw} ${c - base} Z`}
             fill={win ? WIN : TEXT}
@@ -120,8 +164,20 @@ export function SvgWheel(props: WheelProps) {
           />
         </g>
       </svg>
-      <div style={{ ...text, top: c + L.bigY - L.bigFont / 2, fontSize: L.bigFont, fontWeight: 800, color: bigColor }}>{big}</div>
-      <div style={{ ...text, top: c + L.smallY - L.smallFont / 2, fontSize: L.smallFont, fontWeight: 600, color: smallColor }}>{small}</div>
+      <div style={{ ...text, top: c + L.bigY - L.bigFont / 2, fontSize: L.bigFont, fontWeight: 800, color: bigColor }}>
+        {big}
+      </div>
+      <div
+        style={{
+          ...text,
+          top: c + L.smallY - L.smallFont / 2,
+          fontSize: L.smallFont,
+          fontWeight: 600,
+          color: smallColor,
+        }}
+      >
+        {small}
+      </div>
     </div>
   );
 }

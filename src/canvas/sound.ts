@@ -55,7 +55,15 @@ function audioContextCtor(): AudioContextCtor | null {
 }
 
 /** One enveloped oscillator note; `glideTo` bends the pitch (the thud drops). */
-function note(a: Out, type: OscillatorType, freq: number, at: number, dur: number, peak: number, glideTo?: number): void {
+function note(
+  a: Out,
+  type: OscillatorType,
+  freq: number,
+  at: number,
+  dur: number,
+  peak: number,
+  glideTo?: number,
+): void {
   const osc = a.ctx.createOscillator();
   const env = a.ctx.createGain();
   osc.type = type;
@@ -91,7 +99,10 @@ const TICK_LENGTH_S = 0.05;
  * on the main thread, about 20 times a second while the page is animating the wheel. Null without offline audio.
  */
 function renderTicks(sampleRate: number): Promise<AudioBuffer> | null {
-  const w = window as unknown as { OfflineAudioContext?: OfflineContextCtor; webkitOfflineAudioContext?: OfflineContextCtor };
+  const w = window as unknown as {
+    OfflineAudioContext?: OfflineContextCtor;
+    webkitOfflineAudioContext?: OfflineContextCtor;
+  };
   const Offline = w.OfflineAudioContext ?? w.webkitOfflineAudioContext;
   if (!Offline) return null;
   try {
@@ -243,9 +254,10 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
             const source = playTrack(a, rendered, ahead());
             track = source;
             // The spin's buffer (about 1 MB for 5 s) is let go when it has played, not kept until the next spin.
-            if (source) source.onended = () => {
-              if (track === source) track = null;
-            };
+            if (source)
+              source.onended = () => {
+                if (track === source) track = null;
+              };
           } else {
             // No offline rendering: each tick is built as nodes, all scheduled now.
             for (const t of ahead()) tickSound(a, a.ctx.currentTime + t);

@@ -14,9 +14,20 @@ function rad(deg: number): number {
 }
 
 /** Strokes an arc of the ring; butt caps so the drawn arc ends exactly where the winning values end. */
-function ringArc(g: Graphics, radius: number, a0: number, a1: number, width: number, color: string, alpha = 1, cap: 'butt' | 'round' = 'butt'): void {
+function ringArc(
+  g: Graphics,
+  radius: number,
+  a0: number,
+  a1: number,
+  width: number,
+  color: string,
+  alpha = 1,
+  cap: 'butt' | 'round' = 'butt',
+): void {
   // beginPath, not moveTo: a zero-length lead-in segment makes a miter spike at the arc's start.
-  g.beginPath().arc(0, 0, radius, rad(a0), rad(a1)).stroke({ width, color: hex(color), alpha, cap });
+  g.beginPath()
+    .arc(0, 0, radius, rad(a0), rad(a1))
+    .stroke({ width, color: hex(color), alpha, cap });
 }
 
 /** The static body: shaded inner disc, muted ring, tick marks (one tick per 1 % of the roll space). */
@@ -24,7 +35,9 @@ export function drawBody(g: Graphics, L: WheelLayout): void {
   g.clear();
   // A faint halo behind the ring lifts the wheel off the page's panel.
   g.circle(0, 0, L.ringRadius + L.ringWidth / 2 + 2).fill({ color: hex(DISC), alpha: 0.55 });
-  g.circle(0, 0, L.discRadius).fill({ color: hex(DISC) }).stroke({ width: Math.max(1, L.centre * 0.008), color: hex(DISC_EDGE) });
+  g.circle(0, 0, L.discRadius)
+    .fill({ color: hex(DISC) })
+    .stroke({ width: Math.max(1, L.centre * 0.008), color: hex(DISC_EDGE) });
   g.circle(0, 0, L.discRadius * 0.86).stroke({ width: Math.max(1, L.centre * 0.004), color: hex(DISC_SHADE) });
   g.circle(0, 0, L.ringRadius).stroke({ width: L.ringWidth, color: hex(RING) });
   const tickWidth = Math.max(1, L.centre * 0.008);
@@ -75,8 +88,12 @@ export function drawArrow(g: Graphics, L: WheelLayout, vin: boolean): void {
     // A soft round halo from stacked translucent discs: a glow without a filter pass.
     for (let i = 6; i >= 1; i--) g.circle(0, 0, half * (0.55 + i * 0.18)).fill({ color: hex(WIN), alpha: 0.07 });
   }
-  g.poly([0, half, -hw, -half, hw, -half]).fill({ color: hex(color) }).stroke({ width: Math.max(1.5, L.centre * 0.012), color: hex(DISC), join: 'round' });
+  g.poly([0, half, -hw, -half, hw, -half])
+    .fill({ color: hex(color) })
+    .stroke({ width: Math.max(1.5, L.centre * 0.012), color: hex(DISC), join: 'round' });
   // A hairline across the ring marks the exact slot the arrow points at.
   const ringInner = L.ringRadius - L.ringWidth / 2;
-  g.moveTo(0, half).lineTo(0, half + (L.arrowTip - ringInner)).stroke({ width: Math.max(1.5, L.centre * 0.01), color: hex(color), alpha: 0.9 });
+  g.moveTo(0, half)
+    .lineTo(0, half + (L.arrowTip - ringInner))
+    .stroke({ width: Math.max(1.5, L.centre * 0.01), color: hex(color), alpha: 0.9 });
 }

@@ -31,13 +31,33 @@ export const STICKY_HEADER_AFTER = 700;
 export const DOTA_RARITIES = ['Rare', 'Common', 'Uncommon', 'Mythical', 'Immortal', 'Arcana', 'Legendary'] as const;
 /** CS quality names as the spec lists them. */
 export const CS_QUALITIES = [
-  'restricted', 'covert', 'classified', 'mil_spec', 'industrial_grade', 'consumer_grade', 'contraband', 'extraordinary', 'special',
+  'restricted',
+  'covert',
+  'classified',
+  'mil_spec',
+  'industrial_grade',
+  'consumer_grade',
+  'contraband',
+  'extraordinary',
+  'special',
 ] as const;
 
 /** Valve rarity colours, keyed by the type field. */
 export const RARITY_COLORS: Record<string, string> = {
-  consumer_grade: '#b0c3d9', industrial_grade: '#5e98d9', mil_spec: '#4b69ff', restricted: '#8847ff',
-  classified: '#d32ce6', covert: '#eb4b4b', contraband: '#e4ae39', extraordinary: '#e4ae39', special: '#e4ae39',
-  Common: '#b0c3d9', Uncommon: '#5e98d9', Rare: '#4b69ff', Mythical: '#8847ff', Legendary: '#d32ce6',
-  Immortal: '#e4ae39', Arcana: '#ade55c',
+  consumer_grade: '#b0c3d9',
+  industrial_grade: '#5e98d9',
+  mil_spec: '#4b69ff',
+  restricted: '#8847ff',
+  classified: '#d32ce6',
+  covert: '#eb4b4b',
+  contraband: '#e4ae39',
+  extraordinary: '#e4ae39',
+  special: '#e4ae39',
+  Common: '#b0c3d9',
+  Uncommon: '#5e98d9',
+  Rare: '#4b69ff',
+  Mythical: '#8847ff',
+  Legendary: '#d32ce6',
+  Immortal: '#e4ae39',
+  Arcana: '#ade55c',
 };

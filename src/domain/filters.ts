@@ -24,7 +24,12 @@ export function levelCount(name: string): number | null {
 
 /** Parses the comma-separated rarity filter into a set (empty = all). */
 export function raritySet(rarity: string): Set<string> {
-  return new Set(rarity.split(',').map((s) => s.trim()).filter(Boolean));
+  return new Set(
+    rarity
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 /** Printable ASCII that is neither a letter, a digit nor a space (ASCII's punctuation and symbols). */
@@ -69,7 +74,12 @@ export function matchesWords(foldedName: string, words: readonly string[]): bool
 }
 
 /** Whether an item passes a side's filter: name search (foldSearch, matchesWords), price bounds, rarity list. */
-export function matchesFilter(item: Item, f: FilterState, rarities = raritySet(f.rarity), words = searchWords(f.text)): boolean {
+export function matchesFilter(
+  item: Item,
+  f: FilterState,
+  rarities = raritySet(f.rarity),
+  words = searchWords(f.text),
+): boolean {
   if (words.length && !matchesWords(foldSearch(item.name), words)) return false;
   const p = toMinor(item.price);
   if (f.minPrice != null && p < toMinor(f.minPrice)) return false;
@@ -93,7 +103,9 @@ export function applyFilter<T extends Item>(
 ): T[] {
   const rarities = raritySet(f.rarity);
   const words = searchWords(f.text);
-  const out = items.filter((i) => matchesFilter(i, f, rarities, words) && (bpMaxLevels == null || matchesLevels(i, bpMaxLevels)));
+  const out = items.filter(
+    (i) => matchesFilter(i, f, rarities, words) && (bpMaxLevels == null || matchesLevels(i, bpMaxLevels)),
+  );
   const dir = sort === 'asc' ? 1 : -1;
   return out.sort((a, b) => (toMinor(a.price) - toMinor(b.price)) * dir || a.id - b.id);
 }

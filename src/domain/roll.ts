@@ -37,12 +37,18 @@ export function pickFromDigest(digest: Uint8Array): { value: number; chunk: numb
 /** Guards the inputs every caller must respect. */
 function checkInputs(serverSeed: string, nonce: number | bigint): void {
   if (!/^[0-9a-f]{64}$/.test(serverSeed)) throw new RangeError('server seed must be 64 lowercase hex characters');
-  if (typeof nonce === 'number' && (!Number.isSafeInteger(nonce) || nonce < 0)) throw new RangeError('nonce must be an integer >= 0');
+  if (typeof nonce === 'number' && (!Number.isSafeInteger(nonce) || nonce < 0))
+    throw new RangeError('nonce must be an integer >= 0');
   if (typeof nonce === 'bigint' && nonce < 0n) throw new RangeError('nonce must be an integer >= 0');
 }
 
 /** The roll, with an async HMAC (WebCrypto). */
-export async function computeRoll(hmac: HmacSha256, serverSeed: string, clientSeed: string, nonce: number | bigint): Promise<Roll> {
+export async function computeRoll(
+  hmac: HmacSha256,
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number | bigint,
+): Promise<Roll> {
   checkInputs(serverSeed, nonce);
   for (let round = 0; ; round++) {
     const hit = pickFromDigest(await hmac(serverSeed, rollMessage(clientSeed, nonce, round)));
@@ -51,7 +57,12 @@ export async function computeRoll(hmac: HmacSha256, serverSeed: string, clientSe
 }
 
 /** The roll, with a synchronous HMAC (node:crypto). */
-export function computeRollSync(hmac: HmacSha256Sync, serverSeed: string, clientSeed: string, nonce: number | bigint): Roll {
+export function computeRollSync(
+  hmac: HmacSha256Sync,
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number | bigint,
+): Roll {
   checkInputs(serverSeed, nonce);
   for (let round = 0; ; round++) {
     const hit = pickFromDigest(hmac(serverSeed, rollMessage(clientSeed, nonce, round)));

@@ -11,7 +11,15 @@
  * usually a filter seen a moment ago. The rules are those of filters.ts (matchesFilter, matchesLevels);
  * tests/domain/searchIndex.test.ts checks both give the same lists.
  */
-import { foldedWords, foldSearch, levelCount, raritySet, searchWords, type FilterState, type SortDirection } from './filters.ts';
+import {
+  foldedWords,
+  foldSearch,
+  levelCount,
+  raritySet,
+  searchWords,
+  type FilterState,
+  type SortDirection,
+} from './filters.ts';
 import type { Item } from './item.ts';
 import { toMinor } from './money.ts';
 
@@ -65,7 +73,15 @@ export function sameItems(a: readonly Item[], b: readonly Item[]): boolean {
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     const y = b[i];
-    if (x.id !== y.id || x.price !== y.price || x.name !== y.name || x.type !== y.type || x.type_prize !== y.type_prize || x.image !== y.image) return false;
+    if (
+      x.id !== y.id ||
+      x.price !== y.price ||
+      x.name !== y.name ||
+      x.type !== y.type ||
+      x.type_prize !== y.type_prize ||
+      x.image !== y.image
+    )
+      return false;
   }
   return true;
 }
@@ -170,7 +186,12 @@ export class SearchIndex<T extends Item> {
     if (words.length) this.prepare();
     // Narrowing checks only the words the earlier result does not already ensure: a word inside one of its words
     // ('a' or 'ak' after 'stattrak') holds for all of it, so 'stattrak ak' reuses the positions of 'stattrak'.
-    const hits = base ? this.narrow(base.result.hits, words.filter((w) => !base.words.some((e) => e.includes(w)))) : this.scan(f, words, bpMaxLevels);
+    const hits = base
+      ? this.narrow(
+          base.result.hits,
+          words.filter((w) => !base.words.some((e) => e.includes(w))),
+        )
+      : this.scan(f, words, bpMaxLevels);
     const result = new SearchResult(this.sorted, hits);
     this.recent.unshift({ rest, key, words, result });
     if (this.recent.length > RECENT) this.recent.pop();

@@ -47,7 +47,11 @@ export function isServerSeed(seed: string): boolean {
 }
 
 /** Verifies one recorded game; never throws on a tampered or malformed record, it reports a failed check. */
-export async function verifyGame(record: GameRecord, hmac: HmacSha256, sha256Hex: Sha256Hex): Promise<GameVerification> {
+export async function verifyGame(
+  record: GameRecord,
+  hmac: HmacSha256,
+  sha256Hex: Sha256Hex,
+): Promise<GameVerification> {
   const expectedWin = isWin(record.roll, record.chance, record.rollUnder);
   const resultFollows = expectedWin === record.success;
   if (record.serverSeed === null) {

@@ -3,7 +3,9 @@ const encoder = new TextEncoder();
 
 /** HMAC-SHA256(key, message) with WebCrypto. */
 export async function hmacSha256Web(key: string, message: string): Promise<Uint8Array> {
-  const k = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const k = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return new Uint8Array(await crypto.subtle.sign('HMAC', k, encoder.encode(message)));
 }
 

@@ -55,7 +55,8 @@ export function parseVerifyInput(text: VerifyInputText): ParseResult {
     const chance = parseChancePercent(chanceText);
     if (chance === null) errors.push('chance');
     if (directionText !== '0' && directionText !== '1') errors.push('rollUnder');
-    if (chance !== null && (directionText === '0' || directionText === '1')) bet = { chance, rollUnder: directionText === '1' };
+    if (chance !== null && (directionText === '0' || directionText === '1'))
+      bet = { chance, rollUnder: directionText === '1' };
   }
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: { serverSeed, clientSeed: text.clientSeed, nonce: BigInt(nonceText), bet } };

@@ -22,7 +22,10 @@ const chunkBackend = {
   type: 'backend' as const,
   init() {},
   read(lang: string, ns: string, done: (err: unknown, data?: Record<string, unknown>) => void) {
-    loadMessages(lang, ns).then((data) => done(null, data), (err) => done(err));
+    loadMessages(lang, ns).then(
+      (data) => done(null, data),
+      (err) => done(err),
+    );
   },
 };
 

@@ -27,7 +27,8 @@ let lastLists: Lists | null = null;
 function keepUnchangedLists(data: PageData): PageData {
   const { inventory, uitems } = data.index;
   const kept: Lists = {
-    inventory: inventory && lastLists?.inventory && sameItems(lastLists.inventory, inventory) ? lastLists.inventory : inventory,
+    inventory:
+      inventory && lastLists?.inventory && sameItems(lastLists.inventory, inventory) ? lastLists.inventory : inventory,
     uitems: lastLists && sameItems(lastLists.uitems, uitems) ? lastLists.uitems : uitems,
   };
   lastLists = kept;
@@ -39,7 +40,9 @@ function keepUnchangedLists(data: PageData): PageData {
  * Index and current user, in parallel: the load started at boot (src/earlyLoad.ts) if there is one, else a fresh
  * one. Lists unchanged since the last load are answered as the same arrays (keepUnchangedLists).
  */
-export const loadPage = fromPromise<LoadOutput>(async () => keepUnchangedLists(await (takePageLoad() ?? fetchPageData())));
+export const loadPage = fromPromise<LoadOutput>(async () =>
+  keepUnchangedLists(await (takePageLoad() ?? fetchPageData())),
+);
 
 /** One game: upgrade_items with a single-use caseopen token (the last game's answer brought it, or fetched). */
 export const play = fromPromise<UpgradeResponse, PlayInput>(({ input }) => playUpgrade(input));

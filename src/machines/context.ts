@@ -23,7 +23,8 @@ export interface TargetView extends SideView {
 }
 
 /** Translation keys of the page's own notices (server refusals carry the server's text instead). */
-export type NoticeKey = 'network' | 'locked' | 'maxStake' | 'stakeFirst' | 'noTarget' | 'reloadFailed' | 'sellFailed' | 'signOutFailed';
+export type NoticeKey =
+  'network' | 'locked' | 'maxStake' | 'stakeFirst' | 'noTarget' | 'reloadFailed' | 'sellFailed' | 'signOutFailed';
 
 /** A notification: an i18n key, or the server's already translated msg. `seq` makes a repeat announce again. */
 export type Notice = { kind: 'error' | 'info'; seq: number } & ({ key: NoticeKey } | { text: string });

@@ -30,7 +30,9 @@ export function multiplierValue(ctx: Pick<PageContext, 'inventory' | 'staked' | 
  * item, which the reload has taken out of the inventory); otherwise target / first staked item once both are
  * chosen, else the selected multiplier button (x1.2 until another is used), so the label never reads 'x0'.
  */
-export function shownMultiplier(ctx: Pick<PageContext, 'inventory' | 'staked' | 'uitems' | 'target' | 'multiplier' | 'game' | 'gameStake'>): number {
+export function shownMultiplier(
+  ctx: Pick<PageContext, 'inventory' | 'staked' | 'uitems' | 'target' | 'multiplier' | 'game' | 'gameStake'>,
+): number {
   const first = ctx.gameStake[0];
   if (ctx.game && first) return multiplierOf(toMinor(ctx.game.price), toMinor(first.price));
   return multiplierValue(ctx) || ctx.multiplier;

@@ -14,8 +14,17 @@ import { stakeMinor, targetItem } from './views.ts';
 import { toMinor } from '../domain/money.ts';
 import { rewriteUpgradesAddress, writeBpPref, writeSoundPref } from './prefs.ts';
 import {
-  applyMultiplier, chooseAll, hasStake, isLockedItem, isStaked, isStakeFull, ownedItem, pickItem, pickTarget,
-  pruneSelection, replayPicks,
+  applyMultiplier,
+  chooseAll,
+  hasStake,
+  isLockedItem,
+  isStaked,
+  isStakeFull,
+  ownedItem,
+  pickItem,
+  pickTarget,
+  pruneSelection,
+  replayPicks,
 } from './selection.ts';
 
 function notice(ctx: PageContext, kind: Notice['kind'], body: { key: NoticeKey } | { text: string }): Notice {
@@ -29,7 +38,10 @@ function errorNotice(ctx: PageContext, error: unknown, fallback: NoticeKey): Not
 }
 
 /** A loaded list as the context keeps it; the context's own array when loadPage answered it back (unchanged). */
-function asItems(list: readonly { id: number; name: string; price: number; image: string; type: string; type_prize: number }[] | null, current: Item[]): Item[] {
+function asItems(
+  list: readonly { id: number; name: string; price: number; image: string; type: string; type_prize: number }[] | null,
+  current: Item[],
+): Item[] {
   if (list === current) return current;
   return list ? [...list] : [];
 }
@@ -72,19 +84,32 @@ export const pageSetup = setup({
     },
     hasStake: ({ context }) => hasStake(context),
     // A stake and a target, and the target must cost more than the stake (an upgrade, never a downgrade).
-    canPlay: ({ context }) => chanceOf(context) !== null && toMinor(targetItem(context)?.price ?? 0) > stakeMinor(context),
+    canPlay: ({ context }) =>
+      chanceOf(context) !== null && toMinor(targetItem(context)?.price ?? 0) > stakeMinor(context),
     gameWon: ({ context }) => context.game?.success === 1,
     hasWonItem: ({ context }) => context.game?.success === 1 && context.game.vinLastItemId != null,
   },
   actions: {
     applyLoad: assign(({ context }, out: LoadOutput) => {
-      const next = { ...context, inventory: asItems(out.index.inventory, context.inventory), uitems: asItems(out.index.uitems, context.uitems), user: out.user };
+      const next = {
+        ...context,
+        inventory: asItems(out.index.inventory, context.inventory),
+        uitems: asItems(out.index.uitems, context.uitems),
+        user: out.user,
+      };
       return { ...next, ...pruneSelection(next), inventoryStale: false, loadError: null, preview: false };
     }),
-    storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: params.error instanceof Error ? params.error.message : String(params.error) })),
+    storeLoadError: assign((_, params: { error: unknown }) => ({
+      loadError: params.error instanceof Error ? params.error.message : String(params.error),
+    })),
     replayQueued: assign(({ context }) => {
       const out = replayPicks(context, context.queued);
-      return { staked: out.staked, target: out.target, queued: [], notice: out.notice ? notice(context, 'error', { key: out.notice }) : context.notice };
+      return {
+        staked: out.staked,
+        target: out.target,
+        queued: [],
+        notice: out.notice ? notice(context, 'error', { key: out.notice }) : context.notice,
+      };
     }),
     // The ru site shows a clean /upgrades/ once the address's ids are picked (idempotent on later entries).
     rewriteAddress: ({ context }) => {
@@ -92,7 +117,9 @@ export const pageSetup = setup({
     },
     queuePick: assign(({ event }) => {
       assertEvent(event, ['user.pickItem', 'user.pickTarget']);
-      return { queued: [{ side: event.type === 'user.pickItem' ? ('left' as const) : ('right' as const), id: event.id }] };
+      return {
+        queued: [{ side: event.type === 'user.pickItem' ? ('left' as const) : ('right' as const), id: event.id }],
+      };
     }),
     stakeItem: assign(({ context, event }) => {
       assertEvent(event, 'user.pickItem');
@@ -112,7 +139,12 @@ export const pageSetup = setup({
     applyMultiplier: assign(({ context, event }) => {
       assertEvent(event, 'user.multiplier');
       const out = applyMultiplier(context, event.value);
-      return { right: out.right, target: out.target, multiplier: out.multiplier, notice: out.found ? context.notice : notice(context, 'info', { key: 'noTarget' }) };
+      return {
+        right: out.right,
+        target: out.target,
+        multiplier: out.multiplier,
+        notice: out.found ? context.notice : notice(context, 'info', { key: 'noTarget' }),
+      };
     }),
     toggleMirror: assign(({ context }) => ({ rollUnder: !context.rollUnder })),
     noticeLocked: assign(({ context }) => ({ notice: notice(context, 'error', { key: 'locked' }) })),
@@ -156,13 +188,22 @@ export const pageSetup = setup({
     }),
     setMaxLevels: assign(({ context, event }) => {
       assertEvent(event, 'user.setMaxLevels');
-      const value = event.value == null ? null : Math.max(0, Math.min(Math.floor(event.value), context.right.levelsCap));
+      const value =
+        event.value == null ? null : Math.max(0, Math.min(Math.floor(event.value), context.right.levelsCap));
       return { right: { ...context.right, maxLevels: value, page: 0 } };
     }),
     toggleBp: assign(({ context }) => {
       const bp = !context.right.bp;
       // Turning BP mode on stores max_levels = 3000 (spec section 4).
-      return { right: { ...context.right, bp, levelsCap: bp ? 3000 : context.right.levelsCap, maxLevels: bp ? null : context.right.maxLevels, page: 0 } };
+      return {
+        right: {
+          ...context.right,
+          bp,
+          levelsCap: bp ? 3000 : context.right.levelsCap,
+          maxLevels: bp ? null : context.right.maxLevels,
+          page: 0,
+        },
+      };
     }),
     saveBp: ({ context }) => writeBpPref(context.right.bp),
     toggleSound: assign(({ context }) => ({ sound: !context.sound })),

@@ -34,5 +34,6 @@ export function writeBpPref(on: boolean): void {
 /** The ru site shows /upgrades/ once the ids in the address have been preselected. */
 export function rewriteUpgradesAddress(): void {
   const path = window.location.pathname;
-  if (path.startsWith('/upgrades/') && path !== '/upgrades/') window.history.replaceState(window.history.state, '', '/upgrades/');
+  if (path.startsWith('/upgrades/') && path !== '/upgrades/')
+    window.history.replaceState(window.history.state, '', '/upgrades/');
 }

@@ -55,11 +55,17 @@ export function pickTarget(ctx: Pick<PageContext, 'uitems' | 'target'>, id: numb
 
 /** Choose-all: the first 15 usable items of the left list as it is shown (filter and sort applied). */
 export function chooseAll(ctx: Pick<PageContext, 'inventory' | 'left'>): number[] {
-  return leftList(ctx).filter(isUsable).slice(0, MAX_STAKE).map((i) => i.id);
+  return leftList(ctx)
+    .filter(isUsable)
+    .slice(0, MAX_STAKE)
+    .map((i) => i.id);
 }
 
 /** Replays queued clicks on freshly loaded lists; the last notice wins. */
-export function replayPicks(ctx: PageContext, picks: readonly QueuedPick[]): Pick<PageContext, 'staked' | 'target'> & { notice: NoticeKey | null } {
+export function replayPicks(
+  ctx: PageContext,
+  picks: readonly QueuedPick[],
+): Pick<PageContext, 'staked' | 'target'> & { notice: NoticeKey | null } {
   let staked = ctx.staked;
   let target = ctx.target;
   let notice: NoticeKey | null = null;
@@ -84,7 +90,10 @@ export function pruneSelection(ctx: PageContext): Pick<PageContext, 'staked' | '
 }
 
 /** A multiplier button: the right side's min price becomes stake x multiplier, and the cheapest target at or above it is chosen. */
-export function applyMultiplier(ctx: PageContext, multiplier: number): Pick<PageContext, 'right' | 'target' | 'multiplier'> & { found: boolean } {
+export function applyMultiplier(
+  ctx: PageContext,
+  multiplier: number,
+): Pick<PageContext, 'right' | 'target' | 'multiplier'> & { found: boolean } {
   const minMinor = multiplierMinPrice(stakeMinor(ctx), multiplier);
   const right = { ...ctx.right, filter: { ...ctx.right.filter, minPrice: toMajor(minMinor) }, page: 0 };
   const list = rightList({ uitems: ctx.uitems, right });

@@ -8,8 +8,16 @@ import { pageContext, pageSetup } from './pageSetup.ts';
 
 /** Where a finished load goes: sign-in prompt, empty inventory, or the game. */
 const route = [
-  { guard: 'signedOut', target: '#page.unauthenticated', description: 'No session: the inventory area shows the sign-in prompt.' },
-  { guard: 'inventoryEmpty', target: '#page.empty', description: 'Signed in without items: "Inventory is empty" and Open cases.' },
+  {
+    guard: 'signedOut',
+    target: '#page.unauthenticated',
+    description: 'No session: the inventory area shows the sign-in prompt.',
+  },
+  {
+    guard: 'inventoryEmpty',
+    target: '#page.empty',
+    description: 'Signed in without items: "Inventory is empty" and Open cases.',
+  },
   { target: '#page.selecting', description: 'Signed in with items: choose a stake and a target.' },
 ] as const;
 
@@ -33,12 +41,24 @@ export const upgradeMachine = pageSetup.createMachine({
   initial: 'loading',
   description: `The upgrades page: stake up to 15 items against one pricier target; BP levels cap ${BP_MAX_LEVELS}.`,
   on: {
-    'user.setFilter': { actions: 'setFilter', description: 'Search, min/max price or rarity on one side; back to page 1.' },
-    'user.toggleSort': { actions: 'toggleSort', description: 'Flips one side\'s price sort.' },
+    'user.setFilter': {
+      actions: 'setFilter',
+      description: 'Search, min/max price or rarity on one side; back to page 1.',
+    },
+    'user.toggleSort': { actions: 'toggleSort', description: "Flips one side's price sort." },
     'user.page': { actions: 'turnPage', description: 'Previous or next page of 15 cells on one side.' },
-    'user.setMaxLevels': { actions: 'setMaxLevels', description: 'BP max-levels input, capped at the stored max_levels.' },
-    'user.toggleBp': { actions: ['toggleBp', 'saveBp'], description: 'BP mode on/off (Dota); on stores max_levels 3000; saved in BP_CHECKBOX_IS_CHECKED.' },
-    'user.toggleSound': { actions: ['toggleSound', 'saveSound'], description: 'Sound on/off, saved in dont_play_sound_Upgrades.' },
+    'user.setMaxLevels': {
+      actions: 'setMaxLevels',
+      description: 'BP max-levels input, capped at the stored max_levels.',
+    },
+    'user.toggleBp': {
+      actions: ['toggleBp', 'saveBp'],
+      description: 'BP mode on/off (Dota); on stores max_levels 3000; saved in BP_CHECKBOX_IS_CHECKED.',
+    },
+    'user.toggleSound': {
+      actions: ['toggleSound', 'saveSound'],
+      description: 'Sound on/off, saved in dont_play_sound_Upgrades.',
+    },
     'user.dismissNotice': { actions: 'dismissNotice', description: 'Closes the notification.' },
   },
   states: {
@@ -47,8 +67,16 @@ export const upgradeMachine = pageSetup.createMachine({
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
-        onDone: { target: 'routing', actions: { type: 'applyLoad', params: ({ event }) => event.output }, description: 'Lists and user loaded.' },
-        onError: { target: 'error', actions: { type: 'storeLoadError', params: ({ event }) => ({ error: event.error }) }, description: 'The index call failed.' },
+        onDone: {
+          target: 'routing',
+          actions: { type: 'applyLoad', params: ({ event }) => event.output },
+          description: 'Lists and user loaded.',
+        },
+        onError: {
+          target: 'error',
+          actions: { type: 'storeLoadError', params: ({ event }) => ({ error: event.error }) },
+          description: 'The index call failed.',
+        },
       },
     },
     error: {
@@ -76,11 +104,18 @@ export const upgradeMachine = pageSetup.createMachine({
               const e = event as { mode: 'login' | 'register'; username: string; password: string };
               return { mode: e.mode, username: e.username, password: e.password };
             },
-            onDone: { target: '#page.loading', actions: 'dismissNotice', description: 'Signed in: load the player\'s inventory.' },
+            onDone: {
+              target: '#page.loading',
+              actions: 'dismissNotice',
+              description: "Signed in: load the player's inventory.",
+            },
             onError: {
               target: 'idle',
-              actions: { type: 'noticeError', params: ({ event }) => ({ error: event.error, fallback: 'network' as const }) },
-              description: 'Refused: the server\'s message as a notification.',
+              actions: {
+                type: 'noticeError',
+                params: ({ event }) => ({ error: event.error, fallback: 'network' as const }),
+              },
+              description: "Refused: the server's message as a notification.",
             },
           },
         },
@@ -101,40 +136,63 @@ export const upgradeMachine = pageSetup.createMachine({
           { guard: 'itemOwned', actions: 'stakeItem', description: 'Adds the item to the stake.' },
         ],
         'user.pickTarget': [
-          { guard: 'isCurrentTarget', actions: 'unchooseTarget', description: 'The chosen target clicked again is unchosen.' },
+          {
+            guard: 'isCurrentTarget',
+            actions: 'unchooseTarget',
+            description: 'The chosen target clicked again is unchosen.',
+          },
           { guard: 'targetListed', actions: 'chooseTarget', description: 'Chooses the target.' },
         ],
-        'user.chooseAll': { actions: 'chooseAll', description: 'Stakes the first 15 usable items of the left list as shown.' },
-        'user.clear': { target: 'reloading', actions: 'clearSelection', description: 'Clears stake and target and reloads the inventory.' },
+        'user.chooseAll': {
+          actions: 'chooseAll',
+          description: 'Stakes the first 15 usable items of the left list as shown.',
+        },
+        'user.clear': {
+          target: 'reloading',
+          actions: 'clearSelection',
+          description: 'Clears stake and target and reloads the inventory.',
+        },
         'user.multiplier': [
-          { guard: 'hasStake', actions: 'applyMultiplier', description: 'Right min price = stake x multiplier; the cheapest target at or above it is chosen.' },
+          {
+            guard: 'hasStake',
+            actions: 'applyMultiplier',
+            description: 'Right min price = stake x multiplier; the cheapest target at or above it is chosen.',
+          },
           { actions: 'noticeStakeFirst', description: 'No stake to multiply: asks for one.' },
         ],
-        'user.mirror': { actions: 'toggleMirror', description: 'Flips roll_under and mirrors the wheel\'s win arc.' },
+        'user.mirror': { actions: 'toggleMirror', description: "Flips roll_under and mirrors the wheel's win arc." },
         'user.play': { guard: 'canPlay', target: 'playing', description: 'Plays: needs a stake and a target.' },
         'user.signOut': { target: 'signingOut', description: 'Signs out.' },
       },
     },
     playing: {
-      description: 'One game: request, 5 s spin to the server\'s roll, 0.5 s pause. Controls are locked.',
+      description: "One game: request, 5 s spin to the server's roll, 0.5 s pause. Controls are locked.",
       initial: 'requesting',
       states: {
         requesting: {
-          description: 'POST /api/upgrade/upgrade_items with a single-use caseopen token (the last game\'s answer brought it, else GET /api/token first).',
+          description:
+            "POST /api/upgrade/upgrade_items with a single-use caseopen token (the last game's answer brought it, else GET /api/token first).",
           invoke: {
             id: 'play',
             src: 'play',
             input: ({ context }) => playInput(context),
-            onDone: { target: 'spinning', actions: { type: 'storeGame', params: ({ event }) => ({ game: event.output }) }, description: 'The server settled the game: spin to its roll.' },
+            onDone: {
+              target: 'spinning',
+              actions: { type: 'storeGame', params: ({ event }) => ({ game: event.output }) },
+              description: 'The server settled the game: spin to its roll.',
+            },
             onError: {
               target: '#page.selecting',
-              actions: { type: 'noticeError', params: ({ event }) => ({ error: event.error, fallback: 'network' as const }) },
-              description: 'Refused (status false): the server\'s msg, page unlocked, no spin.',
+              actions: {
+                type: 'noticeError',
+                params: ({ event }) => ({ error: event.error, fallback: 'network' as const }),
+              },
+              description: "Refused (status false): the server's msg, page unlocked, no spin.",
             },
           },
         },
         spinning: {
-          description: 'The wheel spins for 5 s and lands on the server\'s roll.',
+          description: "The wheel spins for 5 s and lands on the server's roll.",
           on: { 'wheel.landed': { target: 'revealing', description: 'The wheel reports it has landed.' } },
         },
         revealing: {
@@ -149,13 +207,22 @@ export const upgradeMachine = pageSetup.createMachine({
       },
     },
     result: {
-      description: 'The finished game\'s panel; the inventory reloads behind it and the header shows the new balances.',
+      description: "The finished game's panel; the inventory reloads behind it and the header shows the new balances.",
       entry: 'applyGameBalances',
       invoke: {
         id: 'reloadAfterGame',
         src: 'loadPage',
-        onDone: { actions: { type: 'applyLoad', params: ({ event }) => event.output }, description: 'The inventory after the game is in.' },
-        onError: { actions: { type: 'noticeError', params: ({ event }) => ({ error: event.error, fallback: 'reloadFailed' as const }) }, description: 'Reload failed: it is retried on return.' },
+        onDone: {
+          actions: { type: 'applyLoad', params: ({ event }) => event.output },
+          description: 'The inventory after the game is in.',
+        },
+        onError: {
+          actions: {
+            type: 'noticeError',
+            params: ({ event }) => ({ error: event.error, fallback: 'reloadFailed' as const }),
+          },
+          description: 'Reload failed: it is retried on return.',
+        },
       },
       initial: 'win',
       states: {
@@ -163,7 +230,11 @@ export const upgradeMachine = pageSetup.createMachine({
           description: 'Won: the target is in the inventory; sell it or keep it.',
           on: {
             ...finishedGame,
-            'user.sell': { guard: 'hasWonItem', target: 'selling', description: 'Sells the won item (POST /api/inventory/sell).' },
+            'user.sell': {
+              guard: 'hasWonItem',
+              target: 'selling',
+              description: 'Sells the won item (POST /api/inventory/sell).',
+            },
           },
         },
         loss: { description: 'Lost: the staked items are gone.', on: finishedGame },
@@ -173,10 +244,17 @@ export const upgradeMachine = pageSetup.createMachine({
             id: 'sell',
             src: 'sell',
             input: ({ context }) => ({ id: context.game?.vinLastItemId ?? -1 }),
-            onDone: { target: '#page.reset', actions: { type: 'applySale', params: ({ event }) => ({ balance: event.output }) }, description: 'Sold: the balance grows, the game resets.' },
+            onDone: {
+              target: '#page.reset',
+              actions: { type: 'applySale', params: ({ event }) => ({ balance: event.output }) },
+              description: 'Sold: the balance grows, the game resets.',
+            },
             onError: {
               target: 'win',
-              actions: { type: 'noticeError', params: ({ event }) => ({ error: event.error, fallback: 'sellFailed' as const }) },
+              actions: {
+                type: 'noticeError',
+                params: ({ event }) => ({ error: event.error, fallback: 'sellFailed' as const }),
+              },
               description: 'The sale was refused: its message; the item stays.',
             },
           },
@@ -196,8 +274,16 @@ export const upgradeMachine = pageSetup.createMachine({
       invoke: {
         id: 'reloadIndex',
         src: 'loadPage',
-        onDone: { target: 'routing', actions: { type: 'applyLoad', params: ({ event }) => event.output }, description: 'Reloaded.' },
-        onError: { target: 'error', actions: { type: 'storeLoadError', params: ({ event }) => ({ error: event.error }) }, description: 'The index call failed.' },
+        onDone: {
+          target: 'routing',
+          actions: { type: 'applyLoad', params: ({ event }) => event.output },
+          description: 'Reloaded.',
+        },
+        onError: {
+          target: 'error',
+          actions: { type: 'storeLoadError', params: ({ event }) => ({ error: event.error }) },
+          description: 'The index call failed.',
+        },
       },
     },
     signingOut: {
@@ -208,7 +294,10 @@ export const upgradeMachine = pageSetup.createMachine({
         onDone: { target: 'loading', description: 'Signed out: reload as a visitor.' },
         onError: {
           target: 'routing',
-          actions: { type: 'noticeError', params: ({ event }) => ({ error: event.error, fallback: 'signOutFailed' as const }) },
+          actions: {
+            type: 'noticeError',
+            params: ({ event }) => ({ error: event.error, fallback: 'signOutFailed' as const }),
+          },
           description: 'Sign-out failed: its message.',
         },
       },

@@ -43,7 +43,10 @@ function keepAcrossReloads<R>(derive: (items: readonly Item[]) => R): (items: re
 
 /** Both sorts' indexes of a list: the sort, the folded names and the recent results survive a reload. */
 function indexes(): (items: readonly Item[], sort: SortDirection) => SearchIndex<Item> {
-  const of = keepAcrossReloads(() => ({ asc: null as SearchIndex<Item> | null, desc: null as SearchIndex<Item> | null }));
+  const of = keepAcrossReloads(() => ({
+    asc: null as SearchIndex<Item> | null,
+    desc: null as SearchIndex<Item> | null,
+  }));
   return (items, sort) => {
     const both = of(items);
     return (both[sort] ??= new SearchIndex(items, sort));

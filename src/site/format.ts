@@ -32,8 +32,16 @@ export function createFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'cha
 
 function buildFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'chanceDecimals'>): Formatters {
   const locale = v.lang === 'ru' ? 'ru-RU' : 'en-US';
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: v.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const chance = new Intl.NumberFormat(locale, { minimumFractionDigits: v.chanceDecimals, maximumFractionDigits: v.chanceDecimals });
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: v.currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const chance = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: v.chanceDecimals,
+    maximumFractionDigits: v.chanceDecimals,
+  });
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const mult = new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
   return {

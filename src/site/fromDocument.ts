@@ -20,10 +20,16 @@ const CURRENCIES = ['USD', 'RUB'];
 function isSiteResponse(v: unknown): v is SiteResponse {
   if (!v || typeof v !== 'object') return false;
   const o = v as Record<string, unknown>;
-  return o.status === true && SITES.includes(o.site as string) && GAMES.includes(o.game as string)
-    && LANGS.includes(o.lang as string) && CURRENCIES.includes(o.currency as string)
-    && Number.isInteger(o.chance_decimals) && typeof o.main_site_url === 'string'
-    && (o.recaptcha_site_key === null || typeof o.recaptcha_site_key === 'string');
+  return (
+    o.status === true &&
+    SITES.includes(o.site as string) &&
+    GAMES.includes(o.game as string) &&
+    LANGS.includes(o.lang as string) &&
+    CURRENCIES.includes(o.currency as string) &&
+    Number.isInteger(o.chance_decimals) &&
+    typeof o.main_site_url === 'string' &&
+    (o.recaptcha_site_key === null || typeof o.recaptcha_site_key === 'string')
+  );
 }
 
 /** A meta tag's content as JSON; null when there is no such tag or it is not JSON. */

@@ -45,7 +45,10 @@ export function variantFrom(site: SiteResponse): SiteVariant {
 }
 
 /** The link back to the case a staked item came from, on the main site. */
-export function caseLink(variant: Pick<SiteVariant, 'mainSiteUrl' | 'lang'>, casegame: { kind: 'case'; case_id: number } | { kind: 'giftcase' }): string {
+export function caseLink(
+  variant: Pick<SiteVariant, 'mainSiteUrl' | 'lang'>,
+  casegame: { kind: 'case'; case_id: number } | { kind: 'giftcase' },
+): string {
   const tail = casegame.kind === 'case' ? `open/${casegame.case_id}` : 'giftcase';
   return `${variant.mainSiteUrl}/${variant.lang}/${tail}`;
 }

@@ -20,7 +20,14 @@ function LoadError() {
     <div className="load-error" role="alert" data-testid="load-error">
       <h2>{t('error.title')}</h2>
       {msg && <p className="muted">{msg}</p>}
-      <button type="button" className="btn btn--accent" data-testid="retry" onClick={() => actor.send({ type: 'user.retry' })}>{t('error.retry')}</button>
+      <button
+        type="button"
+        className="btn btn--accent"
+        data-testid="retry"
+        onClick={() => actor.send({ type: 'user.retry' })}
+      >
+        {t('error.retry')}
+      </button>
     </div>
   );
 }
@@ -43,11 +50,14 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   const route = parseRoute(usePathname());
   const search = useSearch();
   const { t } = useTranslation();
-  const page = route.kind === 'verifier' ? (
-    <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-      <LazyVerifierRoute rollId={route.rollId} search={search} />
-    </Suspense>
-  ) : <UpgradesPage />;
+  const page =
+    route.kind === 'verifier' ? (
+      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
+        <LazyVerifierRoute rollId={route.rollId} search={search} />
+      </Suspense>
+    ) : (
+      <UpgradesPage />
+    );
   return (
     <div className="app">
       <Header />

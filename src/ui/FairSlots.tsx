@@ -12,7 +12,9 @@ import { navigate } from './routes.ts';
  * The verifier route (a page of its own, never server-rendered), in the fair chunk with the verifier: the upgrades
  * page's first script does not carry it (issue 6's size budget).
  */
-export const LazyVerifierRoute = lazy(() => import('./fair/VerifierRoute.tsx').then((m) => ({ default: m.FairVerifierRoute })));
+export const LazyVerifierRoute = lazy(() =>
+  import('./fair/VerifierRoute.tsx').then((m) => ({ default: m.FairVerifierRoute })),
+);
 const LazySeeds = lazy(() => import('./fair/SeedPanel.tsx').then((m) => ({ default: m.SeedPanel })));
 const LazyHistory = lazy(() => import('./fair/HistoryList.tsx').then((m) => ({ default: m.HistoryList })));
 
@@ -31,13 +33,25 @@ export function FairSeedsSlot() {
   if (!signedIn) {
     const href = verifierHomePath(i18n.language);
     return (
-      <a className="btn btn--ghost fair-slot" href={href} data-testid="fair-verifier-link" onClick={(e) => { e.preventDefault(); navigate(href); }}>
+      <a
+        className="btn btn--ghost fair-slot"
+        href={href}
+        data-testid="fair-verifier-link"
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(href);
+        }}
+      >
         {t('fair.verifier')}
       </a>
     );
   }
   return (
-    <details className="fair-slot" data-testid="fair-seeds" onToggle={(e) => setOpened(opened || (e.currentTarget as HTMLDetailsElement).open)}>
+    <details
+      className="fair-slot"
+      data-testid="fair-seeds"
+      onToggle={(e) => setOpened(opened || (e.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary className="btn btn--ghost">{t('fair.seeds')}</summary>
       {opened && (
         <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>

@@ -22,8 +22,13 @@ function SearchBox({ side }: { side: Side }) {
   return (
     <div className="filters__search">
       <input
-        className="input" type="search" autoComplete="off" data-testid={`search-${side}`}
-        aria-label={label} placeholder={label} defaultValue={actor.getSnapshot().context[side].filter.text}
+        className="input"
+        type="search"
+        autoComplete="off"
+        data-testid={`search-${side}`}
+        aria-label={label}
+        placeholder={label}
+        defaultValue={actor.getSnapshot().context[side].filter.text}
         onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
       />
     </div>
@@ -54,35 +59,86 @@ export function FilterBar({ side }: { side: Side }) {
     <fieldset className="filters" disabled={preview}>
       <SearchBox side={side} />
       <div className="filters__row">
-        <input className="input filters__price" type="number" autoComplete="off" inputMode="decimal" min="0" step="0.01" data-testid={`min-price-${side}`}
-          aria-label={t('filter.minPrice')} placeholder={t('filter.minPrice')}
-          value={minPrice ?? ''} onChange={(e) => set({ minPrice: toNumber(e.target.value) })} />
-        <input className="input filters__price" type="number" autoComplete="off" inputMode="decimal" min="0" step="0.01" data-testid={`max-price-${side}`}
-          aria-label={t('filter.maxPrice')} placeholder={t('filter.maxPrice')}
-          value={maxPrice ?? ''} onChange={(e) => set({ maxPrice: toNumber(e.target.value) })} />
-        <select className="input filters__rarity" autoComplete="off" data-testid={`rarity-${side}`} aria-label={t('filter.rarity')}
-          value={rarity} onChange={(e) => set({ rarity: e.target.value })}>
+        <input
+          className="input filters__price"
+          type="number"
+          autoComplete="off"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          data-testid={`min-price-${side}`}
+          aria-label={t('filter.minPrice')}
+          placeholder={t('filter.minPrice')}
+          value={minPrice ?? ''}
+          onChange={(e) => set({ minPrice: toNumber(e.target.value) })}
+        />
+        <input
+          className="input filters__price"
+          type="number"
+          autoComplete="off"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          data-testid={`max-price-${side}`}
+          aria-label={t('filter.maxPrice')}
+          placeholder={t('filter.maxPrice')}
+          value={maxPrice ?? ''}
+          onChange={(e) => set({ maxPrice: toNumber(e.target.value) })}
+        />
+        <select
+          className="input filters__rarity"
+          autoComplete="off"
+          data-testid={`rarity-${side}`}
+          aria-label={t('filter.rarity')}
+          value={rarity}
+          onChange={(e) => set({ rarity: e.target.value })}
+        >
           <option value="">{t('filter.all')}</option>
-          {rarities.map((r) => <option key={r} value={r}>{r.replace(/_/g, ' ')}</option>)}
+          {rarities.map((r) => (
+            <option key={r} value={r}>
+              {r.replace(/_/g, ' ')}
+            </option>
+          ))}
         </select>
-        <button type="button" className="btn btn--ghost filters__sort" data-testid={`sort-${side}`}
-          aria-label={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')} title={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')}
-          onClick={() => actor.send({ type: 'user.toggleSort', side })}>
-          <SortIcon up={sort === 'asc'} />{t('filter.price')}
+        <button
+          type="button"
+          className="btn btn--ghost filters__sort"
+          data-testid={`sort-${side}`}
+          aria-label={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')}
+          title={t(sort === 'asc' ? 'filter.sortAsc' : 'filter.sortDesc')}
+          onClick={() => actor.send({ type: 'user.toggleSort', side })}
+        >
+          <SortIcon up={sort === 'asc'} />
+          {t('filter.price')}
         </button>
         {bpMode && (
           <div className="filters__bp">
             <label className="check">
-              <input type="checkbox" autoComplete="off" data-testid="bp-mode" checked={bp} onChange={() => actor.send({ type: 'user.toggleBp' })} />
+              <input
+                type="checkbox"
+                autoComplete="off"
+                data-testid="bp-mode"
+                checked={bp}
+                onChange={() => actor.send({ type: 'user.toggleBp' })}
+              />
               <span>{t('filter.bp')}</span>
             </label>
             {bp && (
               // A visible label and a short placeholder: the whole 'Max levels ≤ 3000' never fit inside the input.
               <label className="filters__levels">
                 <span>{t('filter.maxLevels')}</span>
-                <input className="input" type="number" autoComplete="off" min="0" max={levelsCap} data-testid="max-levels"
-                  aria-label={t('filter.maxLevels')} placeholder={`≤ ${levelsCap}`}
-                  value={maxLevels ?? ''} onChange={(e) => actor.send({ type: 'user.setMaxLevels', value: toNumber(e.target.value) })} />
+                <input
+                  className="input"
+                  type="number"
+                  autoComplete="off"
+                  min="0"
+                  max={levelsCap}
+                  data-testid="max-levels"
+                  aria-label={t('filter.maxLevels')}
+                  placeholder={`≤ ${levelsCap}`}
+                  value={maxLevels ?? ''}
+                  onChange={(e) => actor.send({ type: 'user.setMaxLevels', value: toNumber(e.target.value) })}
+                />
               </label>
             )}
           </div>

@@ -42,7 +42,9 @@ export function Header() {
   return (
     <header className="header" ref={ref} data-testid="header">
       <a className="header__brand" href={siteRoot(site)}>
-        <span className="header__logo"><LogoIcon /></span>
+        <span className="header__logo">
+          <LogoIcon />
+        </span>
         <span>{t('brand')}</span>
         <span className="header__site">{site.site.toUpperCase()}</span>
       </a>
@@ -50,15 +52,29 @@ export function Header() {
         <div className="header__user">
           <div className="stat">
             <span className="stat__label">{t('header.balance')}</span>
-            <span className="stat__value num" data-testid="balance" data-value={user.balance}>{fmt.money(user.balance)}</span>
+            <span className="stat__value num" data-testid="balance" data-value={user.balance}>
+              {fmt.money(user.balance)}
+            </span>
           </div>
           <div className="stat stat--tickets">
             <span className="stat__label">{t('header.tickets')}</span>
-            <span className="stat__value num" data-testid="bonus-balance" data-value={user.bonus_balance}><TicketIcon />{fmt.integer(user.bonus_balance)}</span>
+            <span className="stat__value num" data-testid="bonus-balance" data-value={user.bonus_balance}>
+              <TicketIcon />
+              {fmt.integer(user.bonus_balance)}
+            </span>
           </div>
-          <span className="header__name" data-testid="user-name">{user.name}</span>
-          <button type="button" className="btn btn--ghost" data-testid="sign-out" disabled={!canSignOut}
-            onClick={() => actor.send({ type: 'user.signOut' })}>{t('header.signOut')}</button>
+          <span className="header__name" data-testid="user-name">
+            {user.name}
+          </span>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            data-testid="sign-out"
+            disabled={!canSignOut}
+            onClick={() => actor.send({ type: 'user.signOut' })}
+          >
+            {t('header.signOut')}
+          </button>
         </div>
       )}
     </header>

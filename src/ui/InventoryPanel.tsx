@@ -19,10 +19,24 @@ function InventoryTools() {
   return (
     <div className="panel__tools">
       <span className="panel__meta">{t('inventory.count', { count: total })}</span>
-      <button type="button" className="btn btn--ghost" data-testid="choose-all" disabled={!canChooseAll}
-        onClick={() => actor.send({ type: 'user.chooseAll' })}>{t('actions.chooseAll')}</button>
-      <button type="button" className="btn btn--ghost" data-testid="clear" disabled={!canClear}
-        onClick={() => actor.send({ type: 'user.clear' })}>{t('actions.clear')}</button>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        data-testid="choose-all"
+        disabled={!canChooseAll}
+        onClick={() => actor.send({ type: 'user.chooseAll' })}
+      >
+        {t('actions.chooseAll')}
+      </button>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        data-testid="clear"
+        disabled={!canClear}
+        onClick={() => actor.send({ type: 'user.clear' })}
+      >
+        {t('actions.clear')}
+      </button>
     </div>
   );
 }
@@ -31,7 +45,13 @@ function InventoryTools() {
 export function InventoryPanel() {
   const { t } = useTranslation();
   const screen = PageActor.useSelector((s) =>
-    s.matches('loading') ? 'loading' : s.matches('unauthenticated') ? 'signedOut' : s.matches('empty') || (s.context.user && s.context.inventory.length === 0) ? 'empty' : 'items',
+    s.matches('loading')
+      ? 'loading'
+      : s.matches('unauthenticated')
+        ? 'signedOut'
+        : s.matches('empty') || (s.context.user && s.context.inventory.length === 0)
+          ? 'empty'
+          : 'items',
   );
   const stakedCount = PageActor.useSelector((s) => s.context.staked.length);
   const site = PageActor.useSelector((s) => s.context.site);
@@ -39,16 +59,28 @@ export function InventoryPanel() {
   return (
     <section className="panel panel--left" aria-labelledby="left-title">
       <header className="panel__head">
-        <h2 id="left-title" className="panel__title">{t('inventory.yours')}</h2>
-        {screen === 'items' && <span className="panel__meta" data-testid="staked-count">{t('inventory.staked', { count: stakedCount })}</span>}
+        <h2 id="left-title" className="panel__title">
+          {t('inventory.yours')}
+        </h2>
+        {screen === 'items' && (
+          <span className="panel__meta" data-testid="staked-count">
+            {t('inventory.staked', { count: stakedCount })}
+          </span>
+        )}
       </header>
-      {screen === 'loading' && <div className="skeleton" aria-busy="true">{t('loading')}</div>}
+      {screen === 'loading' && (
+        <div className="skeleton" aria-busy="true">
+          {t('loading')}
+        </div>
+      )}
       {screen === 'signedOut' && <SignInForm />}
       {screen === 'empty' && (
         <div className="empty" data-testid="inventory-empty">
           <p className="empty__title">{t('inventory.empty')}</p>
           <p className="empty__hint">{t('inventory.emptyHint')}</p>
-          <a className="btn btn--accent" href={siteRoot(site)} data-testid="open-cases">{t('inventory.openCases')}</a>
+          <a className="btn btn--accent" href={siteRoot(site)} data-testid="open-cases">
+            {t('inventory.openCases')}
+          </a>
         </div>
       )}
       {screen === 'items' && (

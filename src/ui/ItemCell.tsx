@@ -51,7 +51,15 @@ export interface CellView {
 }
 
 /** A cell's view of `item`: `label` is its accessible name (translated), `empty` a placeholder slot (gridSlots.ts). */
-export function cellView(item: Item, testId: string, selected: boolean, empty: boolean, price: string, label: string, lockedText: string): CellView {
+export function cellView(
+  item: Item,
+  testId: string,
+  selected: boolean,
+  empty: boolean,
+  price: string,
+  label: string,
+  lockedText: string,
+): CellView {
   const [line1, line2] = splitName(item.name);
   const locked = !isUsable(item);
   return {
@@ -80,7 +88,19 @@ export const nearArts = new WeakSet<Element>();
  * A clickable item cell (a button: keyboard reachable, pressed state announced). Its elements are the same whatever
  * it shows (the check and the padlock are shown by the cell's class), so writeCell can show another item in it.
  */
-export const ItemCell = memo(function ItemCell({ item, testId, selected, picture, price, label, lockedText, onPick, empty, preview, eager }: Props) {
+export const ItemCell = memo(function ItemCell({
+  item,
+  testId,
+  selected,
+  picture,
+  price,
+  label,
+  lockedText,
+  onPick,
+  empty,
+  preview,
+  eager,
+}: Props) {
   const v = cellView(item, testId, selected, empty, price, label, lockedText);
   // The picture's file is asked for once the cell is near the viewport (whenVisible.ts), or at once when `eager`;
   // its box is reserved by width and height either way, so nothing shifts when it arrives. The grid reuses a cell for
@@ -89,10 +109,12 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
   const [near, setNear] = useState(!!eager);
   useEffect(() => {
     const el = art.current;
-    return near || !el ? undefined : whenVisible(el, () => {
-      nearArts.add(el);
-      setNear(true);
-    });
+    return near || !el
+      ? undefined
+      : whenVisible(el, () => {
+          nearArts.add(el);
+          setNear(true);
+        });
   }, [near]);
   const src = near && picture ? item.image : undefined;
   // The <img> is keyed by the last picture this cell was given: a new picture gets an element of its own (never one
@@ -128,8 +150,12 @@ export const ItemCell = memo(function ItemCell({ item, testId, selected, picture
           <span className="cell__line1">{v.line1}</span>
           <span className="cell__line2">{v.line2}</span>
         </span>
-        <span className="cell__check"><CheckIcon /></span>
-        <span className="cell__lock"><LockIcon /></span>
+        <span className="cell__check">
+          <CheckIcon />
+        </span>
+        <span className="cell__lock">
+          <LockIcon />
+        </span>
       </span>
     </button>
   );

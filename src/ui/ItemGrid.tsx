@@ -46,7 +46,10 @@ const gridInput = (side: Side, s: PageSnapshot): GridInput =>
  * painted; `write` returns false for any other change, or when it cannot write it (no cells yet, none to show, its
  * module not loaded yet), and the change renders at once.
  */
-function useGridInput(side: Side, write: { current: (now: GridInput, next: GridInput) => boolean }): [input: GridInput, latest: { current: GridInput }] {
+function useGridInput(
+  side: Side,
+  write: { current: (now: GridInput, next: GridInput) => boolean },
+): [input: GridInput, latest: { current: GridInput }] {
   const actor = PageActor.useActorRef();
   const [input, setInput] = useState(() => gridInput(side, actor.getSnapshot()));
   // The latest input, written or rendered.
@@ -102,7 +105,12 @@ export function ItemGrid({ side }: { side: Side }) {
   const [input, latest] = useGridInput(side, write);
   const { items, view, picked } = input;
   const pageOf = (of: GridInput) =>
-    slicePage(side === 'left' ? leftResult({ inventory: of.items, left: of.view }) : rightResult({ uitems: of.items, right: of.view as TargetView }), of.view.page);
+    slicePage(
+      side === 'left'
+        ? leftResult({ inventory: of.items, left: of.view })
+        : rightResult({ uitems: of.items, right: of.view as TargetView }),
+      of.view.page,
+    );
   const slice = useMemo(() => pageOf(input), [side, input]);
   // What each slot showed last: a placeholder keeps it (gridSlots.ts).
   const last = useRef<Item[]>([]);
@@ -213,7 +221,10 @@ const PRICE_SLOT = '\uE001';
  * and cut at them, so the label is exactly what `t(key, { name, price })` gives (values are not escaped: see
  * src/i18n/index.ts), whatever the name holds.
  */
-export function labelTemplate(t: (key: 'item.select' | 'item.target', values: { name: string; price: string }) => string, key: 'item.select' | 'item.target') {
+export function labelTemplate(
+  t: (key: 'item.select' | 'item.target', values: { name: string; price: string }) => string,
+  key: 'item.select' | 'item.target',
+) {
   const parts = t(key, { name: NAME_SLOT, price: PRICE_SLOT }).split(/([\uE000\uE001])/);
   return (name: string, price: string): string => {
     let out = '';

@@ -20,9 +20,16 @@ export function MultiplierBar() {
       </span>
       <div className="mult__buttons" role="group" aria-label={t('wheel.multiplier')}>
         {MULTIPLIERS.map((m) => (
-          <button key={m} type="button" className={`chip${chosen === m ? ' chip--on' : ''}`} data-testid={`multiplier-${m}`}
-            aria-pressed={chosen === m} aria-label={t('actions.multiplier', { value: fmt.multiplier(m) })} disabled={!enabled}
-            onClick={() => actor.send({ type: 'user.multiplier', value: m })}>
+          <button
+            key={m}
+            type="button"
+            className={`chip${chosen === m ? ' chip--on' : ''}`}
+            data-testid={`multiplier-${m}`}
+            aria-pressed={chosen === m}
+            aria-label={t('actions.multiplier', { value: fmt.multiplier(m) })}
+            disabled={!enabled}
+            onClick={() => actor.send({ type: 'user.multiplier', value: m })}
+          >
             {fmt.multiplier(m)}
           </button>
         ))}

@@ -10,10 +10,22 @@ export function NoticeToast() {
   if (!notice) return null;
   const text = 'key' in notice ? t(`notice.${notice.key}`) : notice.text;
   return (
-    <div key={notice.seq} className={`toast toast--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="error-notice">
+    <div
+      key={notice.seq}
+      className={`toast toast--${notice.kind}`}
+      role={notice.kind === 'error' ? 'alert' : 'status'}
+      data-testid="error-notice"
+    >
       <span className="toast__text">{text}</span>
-      <button type="button" className="toast__close" aria-label={t('notice.close')} data-testid="notice-close"
-        onClick={() => actor.send({ type: 'user.dismissNotice' })}>×</button>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label={t('notice.close')}
+        data-testid="notice-close"
+        onClick={() => actor.send({ type: 'user.dismissNotice' })}
+      >
+        ×
+      </button>
     </div>
   );
 }
@@ -27,5 +39,9 @@ export function OutcomeAnnouncer() {
     const roll = g.provably_fair.roll.toFixed(3);
     return g.success === 1 ? t('result.announceWin', { item: g.item, roll }) : t('result.announceLoss', { roll });
   });
-  return <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">{text}</div>;
+  return (
+    <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">
+      {text}
+    </div>
+  );
 }

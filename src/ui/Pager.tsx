@@ -11,15 +11,36 @@ import { PageActor } from './pageActor.ts';
 export const Pager = memo(function Pager({ side, page, pages }: { side: Side; page: number; pages: number }) {
   const { t } = useTranslation();
   const actor = PageActor.useActorRef();
-  const texts = useMemo(() => ({ position: t('pager.position', { page: page + 1, pages }), prev: t('pager.prev'), next: t('pager.next') }), [t, page, pages]);
+  const texts = useMemo(
+    () => ({ position: t('pager.position', { page: page + 1, pages }), prev: t('pager.prev'), next: t('pager.next') }),
+    [t, page, pages],
+  );
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label={texts.position}>
-      <button type="button" className="btn btn--ghost btn--icon" data-testid={`page-prev-${side}`} aria-label={texts.prev}
-        disabled={page === 0} onClick={() => actor.send({ type: 'user.page', side, delta: -1 })}>‹</button>
-      <span className="pager__pos" data-testid={`page-pos-${side}`}>{page + 1} / {pages}</span>
-      <button type="button" className="btn btn--ghost btn--icon" data-testid={`page-next-${side}`} aria-label={texts.next}
-        disabled={page >= pages - 1} onClick={() => actor.send({ type: 'user.page', side, delta: 1 })}>›</button>
+      <button
+        type="button"
+        className="btn btn--ghost btn--icon"
+        data-testid={`page-prev-${side}`}
+        aria-label={texts.prev}
+        disabled={page === 0}
+        onClick={() => actor.send({ type: 'user.page', side, delta: -1 })}
+      >
+        ‹
+      </button>
+      <span className="pager__pos" data-testid={`page-pos-${side}`}>
+        {page + 1} / {pages}
+      </span>
+      <button
+        type="button"
+        className="btn btn--ghost btn--icon"
+        data-testid={`page-next-${side}`}
+        aria-label={texts.next}
+        disabled={page >= pages - 1}
+        onClick={() => actor.send({ type: 'user.page', side, delta: 1 })}
+      >
+        ›
+      </button>
     </nav>
   );
 });

@@ -15,19 +15,42 @@ export function PlayControls() {
   const sound = PageActor.useSelector((s) => s.context.sound);
   return (
     <div className="play">
-      <button type="button" className={`iconbtn${rollUnder ? '' : ' iconbtn--on'}`} data-testid="mirror" aria-pressed={!rollUnder}
-        aria-label={t('actions.mirror')} title={t('actions.mirror')} disabled={!canMirror}
-        onClick={() => actor.send({ type: 'user.mirror' })}><MirrorIcon /></button>
-      <button type="button" className="btn btn--accent btn--play" data-testid="play" disabled={!canPlay} aria-busy={playing}
+      <button
+        type="button"
+        className={`iconbtn${rollUnder ? '' : ' iconbtn--on'}`}
+        data-testid="mirror"
+        aria-pressed={!rollUnder}
+        aria-label={t('actions.mirror')}
+        title={t('actions.mirror')}
+        disabled={!canMirror}
+        onClick={() => actor.send({ type: 'user.mirror' })}
+      >
+        <MirrorIcon />
+      </button>
+      <button
+        type="button"
+        className="btn btn--accent btn--play"
+        data-testid="play"
+        disabled={!canPlay}
+        aria-busy={playing}
         onClick={() => {
           if (sound) sounds.warm();
           actor.send({ type: 'user.play' });
-        }}>
+        }}
+      >
         {playing ? t('actions.playing') : t('actions.play')}
       </button>
-      <button type="button" className={`iconbtn${sound ? ' iconbtn--on' : ''}`} data-testid="sound" aria-pressed={sound}
-        aria-label={t(sound ? 'actions.soundOn' : 'actions.soundOff')} title={t(sound ? 'actions.soundOn' : 'actions.soundOff')}
-        onClick={() => actor.send({ type: 'user.toggleSound' })}>{sound ? <SoundOnIcon /> : <SoundOffIcon />}</button>
+      <button
+        type="button"
+        className={`iconbtn${sound ? ' iconbtn--on' : ''}`}
+        data-testid="sound"
+        aria-pressed={sound}
+        aria-label={t(sound ? 'actions.soundOn' : 'actions.soundOff')}
+        title={t(sound ? 'actions.soundOn' : 'actions.soundOff')}
+        onClick={() => actor.send({ type: 'user.toggleSound' })}
+      >
+        {sound ? <SoundOnIcon /> : <SoundOffIcon />}
+      </button>
     </div>
   );
 }

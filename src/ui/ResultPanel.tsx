@@ -24,24 +24,48 @@ export function ResultPanel() {
   const won = game.success === 1;
   const roll = game.provably_fair.roll.toFixed(3);
   const back = game.casegame && (
-    <a className="btn btn--ghost" href={caseLink(site, game.casegame)} data-testid="back-to-case">{t('actions.backToCase')}</a>
+    <a className="btn btn--ghost" href={caseLink(site, game.casegame)} data-testid="back-to-case">
+      {t('actions.backToCase')}
+    </a>
   );
   const sell = won && game.vinLastItemId != null && (
-    <button type="button" className="btn btn--accent" data-testid="sell" disabled={!canSell || selling}
-      onClick={() => actor.send({ type: 'user.sell' })}>{t('actions.sell', { price: fmt.money(game.price) })}</button>
+    <button
+      type="button"
+      className="btn btn--accent"
+      data-testid="sell"
+      disabled={!canSell || selling}
+      onClick={() => actor.send({ type: 'user.sell' })}
+    >
+      {t('actions.sell', { price: fmt.money(game.price) })}
+    </button>
   );
   const ret = (
-    <button type="button" className="btn btn--ghost" data-testid="return" disabled={selling}
-      onClick={() => actor.send({ type: 'user.return' })}>{t('actions.return')}</button>
+    <button
+      type="button"
+      className="btn btn--ghost"
+      data-testid="return"
+      disabled={selling}
+      onClick={() => actor.send({ type: 'user.return' })}
+    >
+      {t('actions.return')}
+    </button>
   );
-  const tickets = game.tickets > 0 && <p className="result__tickets" data-testid="result-tickets">{t('result.tickets', { count: game.tickets })}</p>;
+  const tickets = game.tickets > 0 && (
+    <p className="result__tickets" data-testid="result-tickets">
+      {t('result.tickets', { count: game.tickets })}
+    </p>
+  );
   // The won item's rarity colour, for the glow of a win (app.css).
   const glow = rarityClass(game.quality);
 
   if (site.resultPanel === 'cs') {
     const href = rollCheckPath(site.lang, game.provably_fair.roll_id);
     return (
-      <div className={`result result--cs ${won ? 'result--win' : 'result--loss'}${glow}`} data-testid="result-panel" data-outcome={won ? 'win' : 'loss'}>
+      <div
+        className={`result result--cs ${won ? 'result--win' : 'result--loss'}${glow}`}
+        data-testid="result-panel"
+        data-outcome={won ? 'win' : 'loss'}
+      >
         <h3 className="result__title">{t(won ? 'result.csTitleWin' : 'result.csTitleLoss')}</h3>
         <div className="result__item">
           <img src={game.img} alt="" width="160" height="120" />
@@ -51,12 +75,28 @@ export function ResultPanel() {
           </div>
         </div>
         <dl className="result__facts">
-          <div><dt>{t('result.roll')}</dt><dd className="num" data-testid="result-roll">{roll}</dd></div>
-          <div><dt>{t('result.chance')}</dt><dd className="num">{fmt.chance(game.provably_fair.chance)}</dd></div>
+          <div>
+            <dt>{t('result.roll')}</dt>
+            <dd className="num" data-testid="result-roll">
+              {roll}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('result.chance')}</dt>
+            <dd className="num">{fmt.chance(game.provably_fair.chance)}</dd>
+          </div>
         </dl>
         {tickets}
         <div className="result__actions">
-          <a className="btn btn--ghost" href={href} data-testid="roll-check" onClick={(e) => { e.preventDefault(); navigate(href); }}>
+          <a
+            className="btn btn--ghost"
+            href={href}
+            data-testid="roll-check"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate(href);
+            }}
+          >
             {t('actions.rollCheck')}
           </a>
           {sell}
@@ -77,7 +117,11 @@ export function ResultPanel() {
           <p className="result__price">{fmt.money(game.price)}</p>
         </div>
         {tickets}
-        <div className="result__actions">{sell}{ret}{back}</div>
+        <div className="result__actions">
+          {sell}
+          {ret}
+          {back}
+        </div>
       </div>
     );
   }
@@ -86,11 +130,20 @@ export function ResultPanel() {
       <h3 className="result__title">{t('result.loss')}</h3>
       <p className="result__line">{t('result.lossLine')}</p>
       <ul className="result__stake" aria-label={t('wheel.stake')}>
-        {stake.map((i) => <li key={i.id}><img src={i.image} alt={i.name} title={i.name} width="56" height="42" /></li>)}
+        {stake.map((i) => (
+          <li key={i.id}>
+            <img src={i.image} alt={i.name} title={i.name} width="56" height="42" />
+          </li>
+        ))}
       </ul>
-      <p className="result__roll">{t('result.roll')} <span className="num">{roll}</span></p>
+      <p className="result__roll">
+        {t('result.roll')} <span className="num">{roll}</span>
+      </p>
       {tickets}
-      <div className="result__actions">{ret}{back}</div>
+      <div className="result__actions">
+        {ret}
+        {back}
+      </div>
     </div>
   );
 }

@@ -25,19 +25,38 @@ export function SignInForm() {
       <form className="signin__form" onSubmit={submit} data-testid="sign-in-form">
         <label className="field">
           <span>{t('signIn.username')}</span>
-          <input className="input" name="username" autoComplete="username" required data-testid="sign-in-username"
-            value={username} onChange={(e) => setUsername(e.target.value)} />
+          <input
+            className="input"
+            name="username"
+            autoComplete="username"
+            required
+            data-testid="sign-in-username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
         </label>
         <label className="field">
           <span>{t('signIn.password')}</span>
-          <input className="input" name="password" type="password" required data-testid="sign-in-password"
+          <input
+            className="input"
+            name="password"
+            type="password"
+            required
+            data-testid="sign-in-password"
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            value={password} onChange={(e) => setPassword(e.target.value)} />
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         <button type="submit" className="btn btn--accent btn--block" data-testid="sign-in-submit" disabled={busy}>
           {busy ? t('signIn.working') : t(mode === 'login' ? 'signIn.login' : 'signIn.register')}
         </button>
-        <button type="button" className="btn btn--link" data-testid="sign-in-mode" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
+        <button
+          type="button"
+          className="btn btn--link"
+          data-testid="sign-in-mode"
+          onClick={() => setMode(mode === 'login' ? 'register' : 'login')}
+        >
           {t(mode === 'login' ? 'signIn.toRegister' : 'signIn.toLogin')}
         </button>
       </form>

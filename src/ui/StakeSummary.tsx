@@ -28,15 +28,27 @@ export function StakeSummary() {
     <dl className="summary">
       <div className="summary__cell">
         <dt>{t('wheel.stake')}</dt>
-        <dd><span ref={stakeRef} data-testid="stake-total" className="num" suppressHydrationWarning>{first.stake}</span></dd>
+        <dd>
+          <span ref={stakeRef} data-testid="stake-total" className="num" suppressHydrationWarning>
+            {first.stake}
+          </span>
+        </dd>
       </div>
       <div className="summary__cell summary__cell--chance">
         <dt>{t('wheel.chance')}</dt>
-        <dd><span ref={chanceRef} data-testid="chance" className="num num--big" aria-live="off" suppressHydrationWarning>{first.chance}</span></dd>
+        <dd>
+          <span ref={chanceRef} data-testid="chance" className="num num--big" aria-live="off" suppressHydrationWarning>
+            {first.chance}
+          </span>
+        </dd>
       </div>
       <div className="summary__cell">
         <dt>{t('wheel.target')}</dt>
-        <dd><span ref={targetRef} data-testid="target-price" className="num" suppressHydrationWarning>{first.target}</span></dd>
+        <dd>
+          <span ref={targetRef} data-testid="target-price" className="num" suppressHydrationWarning>
+            {first.target}
+          </span>
+        </dd>
       </div>
     </dl>
   );

@@ -11,9 +11,15 @@ export function TargetPanel() {
   return (
     <section className="panel panel--right" aria-labelledby="right-title">
       <header className="panel__head">
-        <h2 id="right-title" className="panel__title">{t('inventory.targets')}</h2>
+        <h2 id="right-title" className="panel__title">
+          {t('inventory.targets')}
+        </h2>
       </header>
-      {loading ? <div className="skeleton" aria-busy="true">{t('loading')}</div> : (
+      {loading ? (
+        <div className="skeleton" aria-busy="true">
+          {t('loading')}
+        </div>
+      ) : (
         <>
           <FilterBar side="right" />
           <ItemGrid side="right" />

@@ -18,7 +18,9 @@ export const WheelRenderer = createContext<ComponentType<WheelProps>>(LazyWheel)
  * so the result's arrival does not re-render the wheel's slot.
  */
 function OutcomeSound(): null {
-  const outcome = PageActor.useSelector((s) => (s.matches({ result: 'win' }) ? 'win' : s.matches({ result: 'loss' }) ? 'loss' : null));
+  const outcome = PageActor.useSelector((s) =>
+    s.matches({ result: 'win' }) ? 'win' : s.matches({ result: 'loss' }) ? 'loss' : null,
+  );
   const sound = PageActor.useSelector((s) => s.context.sound);
   // Read through a ref: only a change of outcome plays, toggling sound on a shown result stays quiet.
   const soundOn = useRef(sound);

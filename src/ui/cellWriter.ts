@@ -165,7 +165,12 @@ export function rehearse(input: GridInput, g: GridState): void {
   const typed = { ...input, view: { ...input.view, filter: { ...input.view.filter, text: word } } };
   // The copy's own slots: what the grid's placeholders keep is the grid's, not the rehearsal's.
   const last: Item[] = [];
-  const copy = { ...g, grid: g.grid.cloneNode(true) as HTMLElement, slots: (of: GridInput) => g.slots(of, last), typed() {} };
+  const copy = {
+    ...g,
+    grid: g.grid.cloneNode(true) as HTMLElement,
+    slots: (of: GridInput) => g.slots(of, last),
+    typed() {},
+  };
   for (let i = 0; i < 4; i++) writeView(i % 2 ? typed : input, i % 2 ? input : typed, copy);
 }
 

@@ -50,10 +50,18 @@ export function navigate(path: string): void {
 
 /** The current pathname, re-rendering on navigation. */
 export function usePathname(): string {
-  return useSyncExternalStore(subscribe, () => window.location.pathname, () => '/upgrades/');
+  return useSyncExternalStore(
+    subscribe,
+    () => window.location.pathname,
+    () => '/upgrades/',
+  );
 }
 
 /** The current query string (`?a=b` or ''), re-rendering on navigation. */
 export function useSearch(): string {
-  return useSyncExternalStore(subscribe, () => window.location.search, () => '');
+  return useSyncExternalStore(
+    subscribe,
+    () => window.location.search,
+    () => '',
+  );
 }

@@ -9,7 +9,12 @@ import { prefersReducedMotion } from './useReducedMotion.ts';
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
 /** Animates `ref`'s text from the previous value to `value` over `ms`. */
-export function useCounter(ref: RefObject<HTMLElement | null>, value: number, ms: number, format: (n: number) => string): void {
+export function useCounter(
+  ref: RefObject<HTMLElement | null>,
+  value: number,
+  ms: number,
+  format: (n: number) => string,
+): void {
   const shown = useRef(value);
   useLayoutEffect(() => {
     const node = ref.current;

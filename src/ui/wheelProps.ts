@@ -31,17 +31,30 @@ export interface WheelView {
 /** The pure part: snapshot -> the wheel's numbers. */
 export function wheelView(s: Snapshot): WheelView {
   const game = s.context.game;
-  const phase: WheelPhase = s.matches({ playing: 'spinning' }) ? 'spinning'
-    : s.matches({ playing: 'revealing' }) || s.matches('result') ? 'result' : 'idle';
+  const phase: WheelPhase = s.matches({ playing: 'spinning' })
+    ? 'spinning'
+    : s.matches({ playing: 'revealing' }) || s.matches('result')
+      ? 'result'
+      : 'idle';
   if (game && phase !== 'idle') {
     const pf = game.provably_fair;
-    return { phase, chance: Math.round(pf.chance * 1000), rollUnder: pf.roll_under === 1, roll: Math.round(pf.roll * 1000), outcome: game.success === 1 ? 'win' : 'loss' };
+    return {
+      phase,
+      chance: Math.round(pf.chance * 1000),
+      rollUnder: pf.roll_under === 1,
+      roll: Math.round(pf.roll * 1000),
+      outcome: game.success === 1 ? 'win' : 'loss',
+    };
   }
   return { phase, chance: chanceOf(s.context) ?? 0, rollUnder: s.context.rollUnder, roll: null, outcome: null };
 }
 
 const sameView = (a: WheelView, b: WheelView) =>
-  a.phase === b.phase && a.chance === b.chance && a.rollUnder === b.rollUnder && a.roll === b.roll && a.outcome === b.outcome;
+  a.phase === b.phase &&
+  a.chance === b.chance &&
+  a.rollUnder === b.rollUnder &&
+  a.roll === b.roll &&
+  a.outcome === b.outcome;
 
 /** The wheel's props for the current page at a given size (CSS px). */
 export function useWheelProps(size: number): WheelProps {

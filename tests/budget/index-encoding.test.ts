@@ -18,7 +18,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const index = (cookie: string | undefined, acceptEncoding?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/upgrade/index', headers: { ...(cookie ? { cookie } : {}), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/upgrade/index',
+    headers: { ...(cookie ? { cookie } : {}), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+  });
 
 describe('POST /api/upgrade/index encodings', () => {
   it.each([
@@ -55,7 +59,11 @@ describe('POST /api/upgrade/index encodings', () => {
   it('sends a large inventory as gzip, which compresses the player part too, and it still decodes', async () => {
     const rich = await register(t.app);
     const [cheapest] = await catalogue(t.db, 'cs', { locked: false });
-    await grant(t.db, rich.userId, Array.from({ length: 800 }, () => cheapest.id));
+    await grant(
+      t.db,
+      rich.userId,
+      Array.from({ length: 800 }, () => cheapest.id),
+    );
     const plain = await index(rich.cookie);
     // Demo mode adds the starter pack to the 800 granted items.
     expect(plain.json().inventory.length).toBeGreaterThanOrEqual(800);

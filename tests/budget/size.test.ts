@@ -29,7 +29,9 @@ describe('the SPA bundle', () => {
 
   it('sends at most 120 KB of gzipped JavaScript before the first paint', () => {
     expect(report.firstPaint.length).toBeGreaterThan(0);
-    const detail = report.firstPaint.map((f) => `${f} ${report.chunks.find((c) => c.file === f)!.gzipBytes} B`).join(', ');
+    const detail = report.firstPaint
+      .map((f) => `${f} ${report.chunks.find((c) => c.file === f)!.gzipBytes} B`)
+      .join(', ');
     expect(report.firstPaintGzipBytes, detail).toBeLessThanOrEqual(FIRST_PAINT_BUDGET);
   });
 
@@ -37,10 +39,10 @@ describe('the SPA bundle', () => {
     expect(report.allJsGzipBytes).toBeLessThanOrEqual(ALL_JS_BUDGET);
   });
 
-  it('writes the entry tag the server defers on the first screen\'s routes (server/prerender.ts), so nothing is lost', () => {
+  it("writes the entry tag the server defers on the first screen's routes (server/prerender.ts), so nothing is lost", () => {
     const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const { html, scriptHash } = deferEntry(shell);
-    expect(scriptHash, 'Vite\'s entry tag changed: the server would send it undeferred').not.toBeNull();
+    expect(scriptHash, "Vite's entry tag changed: the server would send it undeferred").not.toBeNull();
     // The deferred shell preloads exactly the files the plain one loads before the first paint.
     const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
     expect(preloaded.sort()).toEqual([...report.firstPaint].sort());

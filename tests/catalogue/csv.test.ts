@@ -5,9 +5,30 @@ const fields = (text: string) => parseCsv(text).records.map((r) => r.fields);
 
 describe('parseCsv', () => {
   it.each([
-    ['plain LF records', 'a,b\n1,2\n', [['a', 'b'], ['1', '2']]],
-    ['CRLF records without a final newline', 'a,b\r\n1,2', [['a', 'b'], ['1', '2']]],
-    ['a leading BOM', '\ufeffa,b\n1,2', [['a', 'b'], ['1', '2']]],
+    [
+      'plain LF records',
+      'a,b\n1,2\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'CRLF records without a final newline',
+      'a,b\r\n1,2',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'a leading BOM',
+      '\ufeffa,b\n1,2',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
     ['a quoted comma', '"x, y",2', [['x, y', '2']]],
     ['doubled quotes', '"say ""hi""",2', [['say "hi"', '2']]],
     ['a line break inside quotes', '"two\r\nlines",2\n', [['two\r\nlines', '2']]],

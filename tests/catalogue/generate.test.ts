@@ -8,7 +8,8 @@ const RATE = 92.5;
 const cs = generateCatalogue('cs', { rubPerUsd: RATE });
 const dota = generateCatalogue('dota', { rubPerUsd: RATE });
 const ru = generateCatalogue('ru', { rubPerUsd: RATE });
-const CS_NAME = /^(★ )?(StatTrak™ |Souvenir )?.+ \| .+ \((Factory New|Minimal Wear|Field-Tested|Well-Worn|Battle-Scarred)\)$/;
+const CS_NAME =
+  /^(★ )?(StatTrak™ |Souvenir )?.+ \| .+ \((Factory New|Minimal Wear|Field-Tested|Well-Worn|Battle-Scarred)\)$/;
 const WEARS = ['Factory New', 'Minimal Wear', 'Field-Tested', 'Well-Worn', 'Battle-Scarred'];
 
 function meanBy(rows: readonly CatalogueRow[]): Map<string, number> {
@@ -33,9 +34,18 @@ describe('generateCatalogue', () => {
     expect(new Set(rows.map((r) => r.name)).size).toBe(rows.length);
   });
 
-  it.each([['cs', cs], ['dota', dota], ['ru', ru]] as const)('gives %s valid rows: positive integer prices, no image, type_prize 0 or 13', (_site, rows) => {
-    const bad = rows.filter((r) => !(Number.isSafeInteger(r.priceMinor) && r.priceMinor > 0)
-      || r.image !== null || ![0, LOCKED_TYPE_PRIZE].includes(r.typePrize) || r.name.length > 200);
+  it.each([
+    ['cs', cs],
+    ['dota', dota],
+    ['ru', ru],
+  ] as const)('gives %s valid rows: positive integer prices, no image, type_prize 0 or 13', (_site, rows) => {
+    const bad = rows.filter(
+      (r) =>
+        !(Number.isSafeInteger(r.priceMinor) && r.priceMinor > 0) ||
+        r.image !== null ||
+        ![0, LOCKED_TYPE_PRIZE].includes(r.typePrize) ||
+        r.name.length > 200,
+    );
     expect(bad).toEqual([]);
   });
 

@@ -23,12 +23,24 @@ describe('xmlTexts (the test helper)', () => {
 
 describe('itemSvg', () => {
   it.each([
-    ['ampersand and apostrophe', { name: "Souvenir P250 | Black & Tan's (Well-Worn)", type: 'mil_spec' }, ['SOUVENIR', 'WW', 'P250', "Black & Tan's"]],
+    [
+      'ampersand and apostrophe',
+      { name: "Souvenir P250 | Black & Tan's (Well-Worn)", type: 'mil_spec' },
+      ['SOUVENIR', 'WW', 'P250', "Black & Tan's"],
+    ],
     ['all five XML specials', { name: `AK-47 | <"Q&A'> (Factory New)`, type: 'covert' }, ['FN', 'AK-47', `<"Q&A'>`]],
-    ['StatTrak and a star', { name: '★ StatTrak™ Karambit | Doppler (Minimal Wear)', type: 'special' }, ['ST™', 'MW', '★ Karambit', 'Doppler']],
+    [
+      'StatTrak and a star',
+      { name: '★ StatTrak™ Karambit | Doppler (Minimal Wear)', type: 'special' },
+      ['ST™', 'MW', '★ Karambit', 'Doppler'],
+    ],
     ['Cyrillic', { name: 'АК-47 | Кровавый спорт', type: 'covert' }, ['АК-47', 'Кровавый спорт']],
     ['a level bundle', { name: '3000 Levels', type: 'Immortal' }, ['LVL', '3000', '3000 Levels', 'Battle Pass']],
-    ['a Dota item wrapped in two lines', { name: 'Exalted Fractal Horns of the Outer Rift', type: 'Arcana' }, ['Exalted Fractal Horns', 'of the Outer Rift']],
+    [
+      'a Dota item wrapped in two lines',
+      { name: 'Exalted Fractal Horns of the Outer Rift', type: 'Arcana' },
+      ['Exalted Fractal Horns', 'of the Outer Rift'],
+    ],
     ['control characters and a lone surrogate', { name: 'Bad\u0000\u0007 \ud800Name', type: 'Rare' }, ['Bad', 'Name']],
   ])('writes well-formed SVG with the text escaped: %s', (_what, item, texts) => {
     const svg = itemSvg(item);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../../server/catalogue/generate.ts';
 import { parseCatalogue } from '../../server/catalogue/import.ts';
 
-const item = { name: 'AK-47 | Redline (Field-Tested)', priceMinor: 1250, type: 'classified', typePrize: 0, image: null };
+const item = {
+  name: 'AK-47 | Redline (Field-Tested)',
+  priceMinor: 1250,
+  type: 'classified',
+  typePrize: 0,
+  image: null,
+};
 
 describe('parseCatalogue (JSON)', () => {
   it.each([
@@ -15,7 +21,11 @@ describe('parseCatalogue (JSON)', () => {
     ['a price of one cent', { price: 0.01 }, { priceMinor: 1 }],
     ['type_prize 13', { price: 12.5, type_prize: 13 }, { typePrize: 13 }],
     ['type_prize as text', { price: 12.5, type_prize: '13' }, { typePrize: 13 }],
-    ['an https image', { price: 12.5, image: 'https://cdn.example.com/a.png' }, { image: 'https://cdn.example.com/a.png' }],
+    [
+      'an https image',
+      { price: 12.5, image: 'https://cdn.example.com/a.png' },
+      { image: 'https://cdn.example.com/a.png' },
+    ],
     ['an empty image', { price: 12.5, image: '' }, { image: null }],
     ['a null image', { price: 12.5, image: null }, { image: null }],
     ['padding spaces in the name', { price: 12.5, name: `  ${item.name} ` }, {}],
@@ -41,7 +51,11 @@ describe('parseCatalogue (JSON)', () => {
     ['no type', { price: 1, type: '' }, 'type is missing'],
     ['a negative type_prize', { price: 1, type_prize: -1 }, 'type_prize -1 is not a whole number >= 0'],
     ['a fractional type_prize', { price: 1, type_prize: 1.5 }, 'type_prize 1.5 is not a whole number >= 0'],
-    ['a javascript: image', { price: 1, image: 'javascript:alert(1)' }, 'image "javascript:alert(1)" is not an http(s) URL'],
+    [
+      'a javascript: image',
+      { price: 1, image: 'javascript:alert(1)' },
+      'image "javascript:alert(1)" is not an http(s) URL',
+    ],
     ['a relative image', { price: 1, image: '/a.png' }, 'image "/a.png" is not an http(s) URL'],
   ])('rejects %s with a row-numbered message', (_what, fields, message) => {
     const ok = { name: 'Fine', price: 1, type: 'Rare' };
@@ -56,14 +70,21 @@ describe('parseCatalogue (JSON)', () => {
   it('collects every problem of a row, not just the first', () => {
     const { errors } = parseCatalogue('[{"name":"","price":"x","type":""}]', 'json');
     expect(errors).toEqual([
-      'row 1: name is missing', 'row 1: price "x" is not an amount with at most 2 decimals', 'row 1: type is missing',
+      'row 1: name is missing',
+      'row 1: price "x" is not an amount with at most 2 decimals',
+      'row 1: type is missing',
     ]);
   });
 
   it('keeps the first of two rows with the same name and reports the second', () => {
-    const { rows, errors } = parseCatalogue(JSON.stringify([
-      { name: 'A', price: 1, type: 'Rare' }, { name: 'B', price: 2, type: 'Rare' }, { name: ' A', price: 3, type: 'Rare' },
-    ]), 'json');
+    const { rows, errors } = parseCatalogue(
+      JSON.stringify([
+        { name: 'A', price: 1, type: 'Rare' },
+        { name: 'B', price: 2, type: 'Rare' },
+        { name: ' A', price: 3, type: 'Rare' },
+      ]),
+      'json',
+    );
     expect(rows.map((r) => r.priceMinor)).toEqual([100, 200]);
     expect(errors).toEqual(['row 3: duplicate name "A" (first in row 1)']);
   });
@@ -79,7 +100,9 @@ describe('parseCatalogue (JSON)', () => {
 
   it('reports an array entry that is not an object', () => {
     expect(parseCatalogue('[5, null, []]', 'json').errors).toEqual([
-      'row 1: expected an item object', 'row 2: expected an item object', 'row 3: expected an item object',
+      'row 1: expected an item object',
+      'row 2: expected an item object',
+      'row 3: expected an item object',
     ]);
   });
 
@@ -90,31 +113,40 @@ describe('parseCatalogue (JSON)', () => {
 
 describe('parseCatalogue (CSV)', () => {
   it('reads quoted commas and quotes, CRLF, a BOM and optional columns', () => {
-    const text = '\ufeffname,price,type,type_prize,image\r\n'
-      + '"AK-47 | Redline, ""FT""",12.50,classified,,\r\n'
-      + 'Souvenir P250 | Black & Tan (Well-Worn),0.03,mil_spec,13,https://cdn.example.com/p250.png\r\n';
+    const text =
+      '\ufeffname,price,type,type_prize,image\r\n' +
+      '"AK-47 | Redline, ""FT""",12.50,classified,,\r\n' +
+      'Souvenir P250 | Black & Tan (Well-Worn),0.03,mil_spec,13,https://cdn.example.com/p250.png\r\n';
     expect(parseCatalogue(text, 'csv')).toEqual({
       rows: [
         { name: 'AK-47 | Redline, "FT"', priceMinor: 1250, type: 'classified', typePrize: 0, image: null },
-        { name: 'Souvenir P250 | Black & Tan (Well-Worn)', priceMinor: 3, type: 'mil_spec', typePrize: 13, image: 'https://cdn.example.com/p250.png' },
+        {
+          name: 'Souvenir P250 | Black & Tan (Well-Worn)',
+          priceMinor: 3,
+          type: 'mil_spec',
+          typePrize: 13,
+          image: 'https://cdn.example.com/p250.png',
+        },
       ],
       errors: [],
     });
   });
 
   it('reads price_minor instead of price, header in any case and order', () => {
-    expect(parseCatalogue('Type,Price_Minor,Name\nRare,150,Hook\n', 'csv').rows)
-      .toEqual([{ name: 'Hook', priceMinor: 150, type: 'Rare', typePrize: 0, image: null }]);
+    expect(parseCatalogue('Type,Price_Minor,Name\nRare,150,Hook\n', 'csv').rows).toEqual([
+      { name: 'Hook', priceMinor: 150, type: 'Rare', typePrize: 0, image: null },
+    ]);
   });
 
   it('reports bad rows by row and line and keeps the good ones', () => {
-    const text = 'name,price,type\n'
-      + 'Good,1,Rare\n'
-      + 'Bad price,1.234,Rare\n'
-      + '"Multi\nline",-2,Rare\n'
-      + 'Short,1\n'
-      + 'Good,2,Rare\n'
-      + 'Fine,3,Common\n';
+    const text =
+      'name,price,type\n' +
+      'Good,1,Rare\n' +
+      'Bad price,1.234,Rare\n' +
+      '"Multi\nline",-2,Rare\n' +
+      'Short,1\n' +
+      'Good,2,Rare\n' +
+      'Fine,3,Common\n';
     const { rows, errors } = parseCatalogue(text, 'csv');
     expect(rows.map((r) => r.name)).toEqual(['Good', 'Fine']);
     expect(errors).toEqual([
@@ -135,7 +167,9 @@ describe('parseCatalogue (CSV)', () => {
   });
 
   it('refuses a header that repeats a column', () => {
-    expect(parseCatalogue('name,price,type,price\nA,1,Rare,2', 'csv').errors).toEqual(["header: repeated column 'price'"]);
+    expect(parseCatalogue('name,price,type,price\nA,1,Rare,2', 'csv').errors).toEqual([
+      "header: repeated column 'price'",
+    ]);
   });
 
   it('reports an empty file', () => {
@@ -154,7 +188,10 @@ describe('parseCatalogue (CSV)', () => {
   it('round-trips the generated catalogue written as CSV', () => {
     const catalogue = generateCatalogue('dota', { rubPerUsd: 1 });
     const quote = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-    const text = ['name,price_minor,type,type_prize', ...catalogue.map((r) => [quote(r.name), r.priceMinor, r.type, r.typePrize].join(','))].join('\r\n');
+    const text = [
+      'name,price_minor,type,type_prize',
+      ...catalogue.map((r) => [quote(r.name), r.priceMinor, r.type, r.typePrize].join(',')),
+    ].join('\r\n');
     expect(parseCatalogue(text, 'csv')).toEqual({ rows: catalogue, errors: [] });
   });
 });

@@ -7,10 +7,13 @@ const ENTITY = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/;
 const ATTRS = /\s+([A-Za-z_:][\w:.-]*)="([^"<]*)"/gy;
 const DECODE: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 // XML 1.0 forbids these code points anywhere in a document.
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const FORBIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function decode(s: string): string {
-  return s.replace(/&(\w+);/g, (_, e: string) => DECODE[e]).replace(/&#(x?)([0-9a-fA-F]+);/g, (_, x: string, n: string) => String.fromCodePoint(parseInt(n, x ? 16 : 10)));
+  return s
+    .replace(/&(\w+);/g, (_, e: string) => DECODE[e])
+    .replace(/&#(x?)([0-9a-fA-F]+);/g, (_, x: string, n: string) => String.fromCodePoint(parseInt(n, x ? 16 : 10)));
 }
 
 /** Throws on the first well-formedness error; returns the decoded text nodes in document order. */

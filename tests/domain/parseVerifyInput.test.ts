@@ -3,13 +3,17 @@ import { parseChancePercent, parseVerifyInput, type VerifyInputText } from '../.
 
 const good: VerifyInputText = {
   serverSeed: '0a0a3725fb8ea7ed4c621afb9bb4ea2f31039659d79c6e91556410ff38f36a80',
-  clientSeed: 'lucky-player', nonce: '4294967296', chance: '', rollUnder: '',
+  clientSeed: 'lucky-player',
+  nonce: '4294967296',
+  chance: '',
+  rollUnder: '',
 };
 
 describe('parseVerifyInput', () => {
   it('reads seeds and a nonce beyond 32 bits, with no bet when chance and direction are empty', () => {
     expect(parseVerifyInput(good)).toEqual({
-      ok: true, value: { serverSeed: good.serverSeed, clientSeed: 'lucky-player', nonce: 4294967296n, bet: null },
+      ok: true,
+      value: { serverSeed: good.serverSeed, clientSeed: 'lucky-player', nonce: 4294967296n, bet: null },
     });
   });
 
@@ -19,7 +23,10 @@ describe('parseVerifyInput', () => {
   });
 
   it('reads a chance and a direction into thousandths', () => {
-    expect(parseVerifyInput({ ...good, chance: '16.601', rollUnder: '0' })).toMatchObject({ ok: true, value: { bet: { chance: 16_601, rollUnder: false } } });
+    expect(parseVerifyInput({ ...good, chance: '16.601', rollUnder: '0' })).toMatchObject({
+      ok: true,
+      value: { bet: { chance: 16_601, rollUnder: false } },
+    });
   });
 
   it.each([
@@ -37,14 +44,27 @@ describe('parseVerifyInput', () => {
     ['a chance without a direction', { chance: '10', rollUnder: '' }, ['rollUnder']],
     ['a direction without a chance', { chance: '', rollUnder: '1' }, ['chance']],
     ['a direction of 2', { chance: '10', rollUnder: '2' }, ['rollUnder']],
-    ['everything wrong', { serverSeed: '', clientSeed: '', nonce: 'x', chance: 'y', rollUnder: 'z' }, ['serverSeed', 'clientSeed', 'nonce', 'chance', 'rollUnder']],
+    [
+      'everything wrong',
+      { serverSeed: '', clientSeed: '', nonce: 'x', chance: 'y', rollUnder: 'z' },
+      ['serverSeed', 'clientSeed', 'nonce', 'chance', 'rollUnder'],
+    ],
   ] as const)('refuses %s', (_name, change, errors) => {
     expect(parseVerifyInput({ ...good, ...change })).toEqual({ ok: false, errors });
   });
 });
 
 describe('parseChancePercent', () => {
-  it.each([['0.1', 100], ['80', 80_000], ['24,708', 24_708], ['16.6', 16_600], ['5', 5_000], ['abc', null], ['1e1', null], ['-5', null]])('%s -> %s', (text, value) => {
+  it.each([
+    ['0.1', 100],
+    ['80', 80_000],
+    ['24,708', 24_708],
+    ['16.6', 16_600],
+    ['5', 5_000],
+    ['abc', null],
+    ['1e1', null],
+    ['-5', null],
+  ])('%s -> %s', (text, value) => {
     expect(parseChancePercent(text)).toBe(value);
   });
 });

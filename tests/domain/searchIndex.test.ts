@@ -1,11 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../../server/catalogue/generate.ts';
-import { applyFilter, EMPTY_FILTER, foldSearch, searchWords, type FilterState, type SortDirection } from '../../src/domain/filters.ts';
+import {
+  applyFilter,
+  EMPTY_FILTER,
+  foldSearch,
+  searchWords,
+  type FilterState,
+  type SortDirection,
+} from '../../src/domain/filters.ts';
 import type { Item } from '../../src/domain/item.ts';
 import { SearchIndex } from '../../src/domain/searchIndex.ts';
 
-const item = (id: number, name: string, price: number, type = 'covert'): Item => ({ id, name, price, type, image: '', type_prize: 0 });
+const item = (id: number, name: string, price: number, type = 'covert'): Item => ({
+  id,
+  name,
+  price,
+  type,
+  image: '',
+  type_prize: 0,
+});
 
 const ITEMS: Item[] = [
   item(1, 'AK-47 | Redline (Field-Tested)', 12.5, 'classified'),
@@ -29,8 +43,20 @@ const ids = (items: { slice(start: number): Item[] }) => items.slice(0).map((i) 
 
 describe('SearchIndex.filter gives the lists of applyFilter (the rules of filters.ts)', () => {
   const cases: Array<[string, FilterState, SortDirection, number | null, number[]]> = [
-    ['no filter, ascending: by price, ties by id', EMPTY_FILTER, 'asc', null, [9, 14, 4, 13, 12, 6, 1, 5, 10, 2, 3, 7, 8, 11]],
-    ['no filter, descending: ties still by id', EMPTY_FILTER, 'desc', null, [11, 8, 7, 3, 2, 1, 5, 10, 6, 12, 13, 4, 14, 9]],
+    [
+      'no filter, ascending: by price, ties by id',
+      EMPTY_FILTER,
+      'asc',
+      null,
+      [9, 14, 4, 13, 12, 6, 1, 5, 10, 2, 3, 7, 8, 11],
+    ],
+    [
+      'no filter, descending: ties still by id',
+      EMPTY_FILTER,
+      'desc',
+      null,
+      [11, 8, 7, 3, 2, 1, 5, 10, 6, 12, 13, 4, 14, 9],
+    ],
     ['search is case-insensitive on the name', f({ text: 'aK-47' }), 'asc', null, [1, 5, 2]],
     ['search matches inside the name', f({ text: 'redline' }), 'asc', null, [1, 2]],
     ['search with no match', f({ text: 'zeus' }), 'asc', null, []],
@@ -47,7 +73,13 @@ describe('SearchIndex.filter gives the lists of applyFilter (the rules of filter
     ['min price keeps items at or above it', f({ minPrice: 12.5 }), 'asc', null, [1, 5, 10, 2, 3, 7, 8, 11]],
     ['max price keeps items at or below it', f({ maxPrice: 9.99 }), 'asc', null, [9, 14, 4, 13, 12, 6]],
     ['min and max together', f({ minPrice: 3.2, maxPrice: 40.01 }), 'asc', null, [4, 13, 12, 6, 1, 5, 10, 2]],
-    ['rarity is a comma-separated list', f({ rarity: 'covert, restricted' }), 'asc', null, [9, 14, 4, 13, 12, 10, 3, 11]],
+    [
+      'rarity is a comma-separated list',
+      f({ rarity: 'covert, restricted' }),
+      'asc',
+      null,
+      [9, 14, 4, 13, 12, 10, 3, 11],
+    ],
     ['BP mode keeps level items up to max levels', EMPTY_FILTER, 'asc', 3000, [6, 7]],
     ['BP mode with a low cap', EMPTY_FILTER, 'asc', 120, [6]],
     ['every rule at once', f({ text: 'LEVELS', minPrice: 10, rarity: 'Arcana' }), 'desc', 3000, [7]],
@@ -68,7 +100,7 @@ describe('search folding (what a player can type finds the name)', () => {
     ['MAC-10 | Saibā Oni', 'mac10  saiba oni'],
     ['Sticker | I ♥ CS', 'sticker  i  cs'],
     ['M4A4 | 龍王 (Dragon King)', 'm4a4  龍王 dragon king'],
-    ['Chantico\'s Fire', 'chanticos fire'],
+    ["Chantico's Fire", 'chanticos fire'],
     ['120 Levels Battle Pass', '120 levels battle pass'],
   ])('%s -> %j', (name, folded) => {
     expect(foldSearch(name)).toBe(folded);
@@ -88,14 +120,42 @@ describe('SearchIndex narrowing and recent results', () => {
   // Keystrokes in order: typing narrows the previous result; backspace and a changed bound must not reuse a
   // result they are not a subset of.
   const sequence: FilterState[] = [
-    f({ text: 'a' }), f({ text: 'aw' }), f({ text: 'awp' }), f({ text: 'awp ' }), f({ text: 'awp' }), f({ text: 'aw' }),
-    f({ text: 'a' }), f({ text: '' }), f({ text: 'ak' }), f({ text: 'ak', minPrice: 13 }), f({ text: 'ak-', minPrice: 13 }),
-    f({ text: 'ak-' }), f({ text: 'k' }), f({ text: 'K-47 |' }), f({ text: 'STATTRAK' }), f({ text: 'stattrak™ ' }),
+    f({ text: 'a' }),
+    f({ text: 'aw' }),
+    f({ text: 'awp' }),
+    f({ text: 'awp ' }),
+    f({ text: 'awp' }),
+    f({ text: 'aw' }),
+    f({ text: 'a' }),
+    f({ text: '' }),
+    f({ text: 'ak' }),
+    f({ text: 'ak', minPrice: 13 }),
+    f({ text: 'ak-', minPrice: 13 }),
+    f({ text: 'ak-' }),
+    f({ text: 'k' }),
+    f({ text: 'K-47 |' }),
+    f({ text: 'STATTRAK' }),
+    f({ text: 'stattrak™ ' }),
     // Words: a new word, a word that grows, a word that splits in two, a word dropped by backspace, marks typed.
-    f({ text: 'stattrak a' }), f({ text: 'stattrak ak-4' }), f({ text: 'stattrak ak-47 r' }), f({ text: 'stattrak ak-47 red' }),
-    f({ text: 'stattrak ak-47 re' }), f({ text: 'stattrak ak-47 ' }), f({ text: 'stattrak ak-4' }), f({ text: 'statt rak' }),
-    f({ text: 'ak redline' }), f({ text: 'ak red line' }), f({ text: 'ak redlin' }), f({ text: 'red ak' }), f({ text: 'red' }),
-    f({ text: '★' }), f({ text: '★ s' }), f({ text: 'fade ★ s' }), f({ text: 'dragon' }), f({ text: 'dragon ki' }), f({ text: 'dragonki' }),
+    f({ text: 'stattrak a' }),
+    f({ text: 'stattrak ak-4' }),
+    f({ text: 'stattrak ak-47 r' }),
+    f({ text: 'stattrak ak-47 red' }),
+    f({ text: 'stattrak ak-47 re' }),
+    f({ text: 'stattrak ak-47 ' }),
+    f({ text: 'stattrak ak-4' }),
+    f({ text: 'statt rak' }),
+    f({ text: 'ak redline' }),
+    f({ text: 'ak red line' }),
+    f({ text: 'ak redlin' }),
+    f({ text: 'red ak' }),
+    f({ text: 'red' }),
+    f({ text: '★' }),
+    f({ text: '★ s' }),
+    f({ text: 'fade ★ s' }),
+    f({ text: 'dragon' }),
+    f({ text: 'dragon ki' }),
+    f({ text: 'dragonki' }),
   ];
 
   it('gives the same list as a fresh filter for each key of a typing session', () => {
@@ -125,13 +185,16 @@ describe('SearchIndex narrowing and recent results', () => {
     expect(index.filter(f({ text: 'stattrak a' })).hits).toBe(earlier.hits);
     expect(index.filter(f({ text: 'ak stattrak' })).hits).toBe(earlier.hits);
     expect(ids(index.filter(f({ text: 'stattrak ak-47' })))).toEqual([2]);
-    expect(ids(index.filter(f({ text: 'tat ak-47' })))).toEqual(ids(applyFilter(ITEMS, f({ text: 'tat ak-47' }), 'asc')));
+    expect(ids(index.filter(f({ text: 'tat ak-47' })))).toEqual(
+      ids(applyFilter(ITEMS, f({ text: 'tat ak-47' }), 'asc')),
+    );
   });
 
   it('keeps each result apart from the next filters (results never share the scratch positions)', () => {
     const index = new SearchIndex(ITEMS, 'desc');
     const results = sequence.map((filter) => [filter, index.filter(filter)] as const);
-    for (const [filter, result] of results) expect(ids(result), JSON.stringify(filter)).toEqual(ids(applyFilter(ITEMS, filter, 'desc')));
+    for (const [filter, result] of results)
+      expect(ids(result), JSON.stringify(filter)).toEqual(ids(applyFilter(ITEMS, filter, 'desc')));
   });
 
   it('takes searches that fold to the same words as one search', () => {
@@ -161,7 +224,12 @@ describe('SearchIndex narrowing and recent results', () => {
 
 describe('SearchIndex word index (a search word is found through the words of the names)', () => {
   it('a name holding a word twice is listed once, and a word inside a longer word matches', () => {
-    const items = [item(1, 'Fade Fade | Fade', 1), item(2, 'Marble Fade', 2), item(3, 'Faded Zebra', 3), item(4, 'Zebra', 4)];
+    const items = [
+      item(1, 'Fade Fade | Fade', 1),
+      item(2, 'Marble Fade', 2),
+      item(3, 'Faded Zebra', 3),
+      item(4, 'Zebra', 4),
+    ];
     const index = new SearchIndex(items, 'asc');
     expect(ids(index.filter(f({ text: 'fade' })))).toEqual([1, 2, 3]);
     expect(ids(index.filter(f({ text: 'ade' })))).toEqual([1, 2, 3]);
@@ -172,7 +240,8 @@ describe('SearchIndex word index (a search word is found through the words of th
     const index = new SearchIndex(ITEMS, 'asc');
     // The marks are 32-bit: start just below the last one, so the next searches cross the wrap.
     (index as unknown as { mark: number }).mark = 0xfffffffe;
-    for (const text of ['ak', 'awp', 'red', 'dragon', 'fade']) expect(ids(index.filter(f({ text })))).toEqual(ids(applyFilter(ITEMS, f({ text }), 'asc')));
+    for (const text of ['ak', 'awp', 'red', 'dragon', 'fade'])
+      expect(ids(index.filter(f({ text })))).toEqual(ids(applyFilter(ITEMS, f({ text }), 'asc')));
   });
 
   it('a search word never spans two words of a name ("k 4" is the words "k" and "4")', () => {
@@ -185,7 +254,14 @@ describe('SearchIndex word index (a search word is found through the words of th
   // The generated catalogues (thousands of names): every prefix of a few searches, typed and deleted again, each
   // answered as applyFilter answers it, by a fresh scan or by narrowing an earlier result.
   const catalogue = (site: 'cs' | 'dota'): Item[] =>
-    generateCatalogue(site, { rubPerUsd: 90 }).map((r, i) => ({ id: i + 1, name: r.name, price: r.priceMinor / 100, type: r.type, image: '', type_prize: r.typePrize }));
+    generateCatalogue(site, { rubPerUsd: 90 }).map((r, i) => ({
+      id: i + 1,
+      name: r.name,
+      price: r.priceMinor / 100,
+      type: r.type,
+      image: '',
+      type_prize: r.typePrize,
+    }));
   const typed = (text: string): FilterState[] => {
     const keys = Array.from({ length: text.length }, (_, i) => f({ text: text.slice(0, i + 1) }));
     return [...keys, ...keys.slice(0, -1).reverse()];
@@ -209,11 +285,16 @@ describe('SearchIndex word index (a search word is found through the words of th
   it('any names and any search: the same list as applyFilter (property)', () => {
     const word = fc.stringMatching(/^[a-cé ™|-]{0,6}$/);
     fc.assert(
-      fc.property(fc.array(word, { minLength: 1, maxLength: 30 }), fc.array(word, { minLength: 1, maxLength: 8 }), (names, searches) => {
-        const items = names.map((name, i) => item(i + 1, name, (i * 7) % 5));
-        const index = new SearchIndex(items, 'asc');
-        for (const text of searches) expect(ids(index.filter(f({ text })))).toEqual(ids(applyFilter(items, f({ text }), 'asc')));
-      }),
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 30 }),
+        fc.array(word, { minLength: 1, maxLength: 8 }),
+        (names, searches) => {
+          const items = names.map((name, i) => item(i + 1, name, (i * 7) % 5));
+          const index = new SearchIndex(items, 'asc');
+          for (const text of searches)
+            expect(ids(index.filter(f({ text })))).toEqual(ids(applyFilter(items, f({ text }), 'asc')));
+        },
+      ),
       { numRuns: 300 },
     );
   });

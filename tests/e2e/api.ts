@@ -14,11 +14,20 @@ export async function registerApi(request: APIRequestContext, base: string, user
 export async function playApiGame(request: APIRequestContext, base: string): Promise<UpgradeResponse> {
   const index = (await (await request.post(`${base}/api/upgrade/index`)).json()) as IndexResponse;
   const stake = [...(index.inventory ?? [])].filter((i) => i.type_prize !== 13).sort((a, b) => a.price - b.price)[0];
-  const target = index.uitems.filter((i) => toMinor(i.price) >= 2 * toMinor(stake.price)).sort((a, b) => a.price - b.price)[0];
+  const target = index.uitems
+    .filter((i) => toMinor(i.price) >= 2 * toMinor(stake.price))
+    .sort((a, b) => a.price - b.price)[0];
   const chance = chancePercent(chanceThousandths(toMinor(stake.price), toMinor(target.price)), 3);
   const { token } = (await (await request.get(`${base}/api/token?purpose=caseopen`)).json()) as { token: string };
   const res = await request.post(`${base}/api/upgrade/upgrade_items`, {
-    form: { 'inventory_items[]': String(stake.id), uniq_item: String(target.id), upgrade_front_chance: String(chance), roll_under: '1', selected_multiplier: '2', token },
+    form: {
+      'inventory_items[]': String(stake.id),
+      uniq_item: String(target.id),
+      upgrade_front_chance: String(chance),
+      roll_under: '1',
+      selected_multiplier: '2',
+      token,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as UpgradeResponse;

@@ -26,11 +26,17 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
     await page.goto(`${base}/upgrades/`);
     const cells = page.locator('[data-testid="grid-right"] [data-testid^="target-item-"]');
     await expect(cells).toHaveCount(15);
-    const before = await cells.evaluateAll((els) => els.map((el) => {
-      (el as HTMLElement & { firstScreen?: boolean }).firstScreen = true;
-      const img = el.querySelector('img')!;
-      return { id: el.getAttribute('data-testid'), disabled: (el as HTMLButtonElement).disabled, src: img.getAttribute('src') };
-    }));
+    const before = await cells.evaluateAll((els) =>
+      els.map((el) => {
+        (el as HTMLElement & { firstScreen?: boolean }).firstScreen = true;
+        const img = el.querySelector('img')!;
+        return {
+          id: el.getAttribute('data-testid'),
+          disabled: (el as HTMLButtonElement).disabled,
+          src: img.getAttribute('src'),
+        };
+      }),
+    );
     before.forEach((cell, n) => {
       expect(cell.disabled, String(cell.id)).toBe(true);
       // The first four cells' pictures come with the HTML, the others once the page runs.
@@ -38,17 +44,26 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
       else expect(cell.src, String(cell.id)).toBeNull();
     });
     // The first cells show their pictures before any script has run.
-    await expect.poll(() => cells.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        cells
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
     await expect(page.getByTestId('search-right')).toBeDisabled();
 
     release();
     await expect(cells.first()).toBeEnabled();
     await expect(page.getByTestId('search-right')).toBeEnabled();
-    const after = await cells.evaluateAll((els) => els.map((el) => ({
-      id: el.getAttribute('data-testid'),
-      hydrated: (el as HTMLElement & { firstScreen?: boolean }).firstScreen === true,
-      disabled: (el as HTMLButtonElement).disabled,
-    })));
+    const after = await cells.evaluateAll((els) =>
+      els.map((el) => ({
+        id: el.getAttribute('data-testid'),
+        hydrated: (el as HTMLElement & { firstScreen?: boolean }).firstScreen === true,
+        disabled: (el as HTMLButtonElement).disabled,
+      })),
+    );
     // The same page of targets, in the same elements (hydrated: React kept the server's nodes), all enabled.
     expect(after.map((c) => c.id)).toEqual(before.map((c) => c.id));
     expect(after.every((c) => c.hydrated && !c.disabled)).toBe(true);

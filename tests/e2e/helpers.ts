@@ -15,7 +15,12 @@ export function freshName(prefix: string): string {
 }
 
 /** Registers a new player through the page's own sign-in form (demo mode gives a starter pack). */
-export async function registerThroughPage(page: Page, base: string, username: string, password = 'e2e-pass-1'): Promise<void> {
+export async function registerThroughPage(
+  page: Page,
+  base: string,
+  username: string,
+  password = 'e2e-pass-1',
+): Promise<void> {
   await page.goto(`${base}/upgrades/`);
   await expect(page.getByTestId('sign-in')).toBeVisible();
   await page.getByTestId('sign-in-mode').click();

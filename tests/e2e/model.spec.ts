@@ -27,11 +27,13 @@ const RESULT_DELAY_MS = 500;
 const JUMP_MS = 250;
 const MAX_ATTEMPTS = 12;
 
-
 /** The transition-covering set: a path whose events start a longer path is dropped (the longer takes all it takes). */
 function coveringSet(paths: TransitionPath[]): TransitionPath[] {
   const seqs = paths.map((p) => p.steps.map((s) => JSON.stringify(s.event)));
-  return paths.filter((_, i) => !seqs.some((other, j) => j !== i && other.length > seqs[i].length && seqs[i].every((e, k) => e === other[k])));
+  return paths.filter(
+    (_, i) =>
+      !seqs.some((other, j) => j !== i && other.length > seqs[i].length && seqs[i].every((e, k) => e === other[k])),
+  );
 }
 /** The CS page's paths (every transition but the BP controls') and the Dota page's (those ending in a BP control). */
 const csPaths = coveringSet(cachedPlan(PAGE_PLANS.cs.name, upgradeMachine, PAGE_PLANS.cs.options).transitions);
@@ -63,13 +65,22 @@ async function advance(page: Page, ms: number): Promise<void> {
 /** Lets the page finish handling an answer: a few tasks (MessageChannel is not faked, timers are). */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    for (let i = 0; i < 3; i++) await new Promise<void>((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });
+    for (let i = 0; i < 3; i++)
+      await new Promise<void>((r) => {
+        const c = new MessageChannel();
+        c.port1.onmessage = () => r();
+        c.port2.postMessage(0);
+      });
   });
 }
 
 async function runPath(browser: Browser, base: string, walked: TransitionPath): Promise<void> {
   const steps = walked.steps;
-  const expectsLoss = steps.some((s) => s.event.type === 'xstate.done.actor.play' && (s.event as unknown as { output: { success: number } }).output.success === 0);
+  const expectsLoss = steps.some(
+    (s) =>
+      s.event.type === 'xstate.done.actor.play' &&
+      (s.event as unknown as { output: { success: number } }).output.success === 0,
+  );
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
   const mp = new ModelPage(page, base, expectsLoss);
@@ -85,13 +96,17 @@ async function runPath(browser: Browser, base: string, walked: TransitionPath): 
   page.on('response', (r) => note('ok', r.url(), r));
   page.on('requestfailed', (r) => note('failed', r.url(), r));
   // A refused sign-in is an answer (401); the other error transitions are dropped connections.
-  const answerKey = (e: EventObject) => `${e.type.startsWith('xstate.error.') && actorOf(e) !== 'signIn' ? 'failed' : 'ok'} ${
-    e.type === 'xstate.done.actor.play' ? '/api/upgrade/upgrade_items' : URL_OF[actorOf(e)]}`;
+  const answerKey = (e: EventObject) =>
+    `${e.type.startsWith('xstate.error.') && actorOf(e) !== 'signIn' ? 'failed' : 'ok'} ${
+      e.type === 'xstate.done.actor.play' ? '/api/upgrade/upgrade_items' : URL_OF[actorOf(e)]
+    }`;
   /** The answer of step j, once it has arrived. */
   async function answerOf(j: number): Promise<Response | Request> {
     const key = answerKey(steps[j].event);
     const n = steps.slice(0, j).filter((s) => isAnswer(s.event) && answerKey(s.event) === key).length;
-    await expect.poll(() => arrived.get(key)?.length ?? 0, { message: `answer ${n + 1} of ${key}`, timeout: 30_000 }).toBeGreaterThan(n);
+    await expect
+      .poll(() => arrived.get(key)?.length ?? 0, { message: `answer ${n + 1} of ${key}`, timeout: 30_000 })
+      .toBeGreaterThan(n);
     return arrived.get(key)![n];
   }
 
@@ -112,7 +127,8 @@ async function runPath(browser: Browser, base: string, walked: TransitionPath): 
   }
   /** Arranges every answer up to the next player action (answers, the wheel and timers follow by themselves). */
   async function arrangeAfter(i: number): Promise<void> {
-    for (let j = i + 1; j < steps.length && !steps[j].event.type.startsWith('user.'); j++) if (isAnswer(steps[j].event)) await arrange(j);
+    for (let j = i + 1; j < steps.length && !steps[j].event.type.startsWith('user.'); j++)
+      if (isAnswer(steps[j].event)) await arrange(j);
   }
 
   try {
@@ -146,7 +162,8 @@ async function runPath(browser: Browser, base: string, walked: TransitionPath): 
           // The model's targets always include one at stake x multiplier; a random starter pack may not.
           const { value } = event as unknown as { value: number };
           const modelFinds = state.context.target !== null;
-          if ((await mp.multiplierFinds(staked, value)) !== modelFinds) throw new Retry(`x${value}: the page would find a target: ${!modelFinds}, the path needs ${modelFinds}`);
+          if ((await mp.multiplierFinds(staked, value)) !== modelFinds)
+            throw new Retry(`x${value}: the page would find a target: ${!modelFinds}, the path needs ${modelFinds}`);
         }
         await mp.perform(event as EventObject & Record<string, unknown>, steps[i + 1]?.event, staked);
       }
@@ -156,10 +173,17 @@ async function runPath(browser: Browser, base: string, walked: TransitionPath): 
       // A state the page leaves by an answer or a timer (the 0.5 s pause, which the DOM does not tell from the
       // spin) is proven by the state it leads to; a path's last waiting state by the request it sends.
       if (sent) await sent;
-      else if (!steps[i + 1]?.event.type.startsWith('xstate.') && !PASSING.some((w) => state.matches(w))) await mp.check(state, steps.slice(0, i + 1).map((s) => s.event));
+      else if (!steps[i + 1]?.event.type.startsWith('xstate.') && !PASSING.some((w) => state.matches(w)))
+        await mp.check(
+          state,
+          steps.slice(0, i + 1).map((s) => s.event),
+        );
     }
     fs.mkdirSync(coverageDir(), { recursive: true });
-    fs.writeFileSync(path.join(coverageDir(), `${test.info().testId}.json`), JSON.stringify({ path: test.info().title, taken: taken.flat() }));
+    fs.writeFileSync(
+      path.join(coverageDir(), `${test.info().testId}.json`),
+      JSON.stringify({ path: test.info().title, taken: taken.flat() }),
+    );
   } finally {
     await context.close();
   }
@@ -177,10 +201,12 @@ async function runWithRetries(browser: Browser, base: string, p: TransitionPath)
   }
 }
 
-test.describe('the statechart\'s paths in Chromium, against the real server', () => {
-  for (const [n, p] of csPaths.entries()) test(`P${n + 1}: ${p.description}`, ({ browser }) => runWithRetries(browser, MODEL_BASE, p));
+test.describe("the statechart's paths in Chromium, against the real server", () => {
+  for (const [n, p] of csPaths.entries())
+    test(`P${n + 1}: ${p.description}`, ({ browser }) => runWithRetries(browser, MODEL_BASE, p));
   // The BP checkbox and the max-levels input exist on the Dota site only.
-  for (const [n, p] of dotaPaths.entries()) test(`D${n + 1} (dota): ${p.description}`, ({ browser }) => runWithRetries(browser, DOTA_BASE, p));
+  for (const [n, p] of dotaPaths.entries())
+    test(`D${n + 1} (dota): ${p.description}`, ({ browser }) => runWithRetries(browser, DOTA_BASE, p));
 
   // Last in file order (one worker, not fully parallel), so it sees every path's coverage.
   test('took every transition of the machine, CS and Dota paths together', () => {
@@ -192,7 +218,11 @@ test.describe('the statechart\'s paths in Chromium, against the real server', ()
       run.taken.forEach((k) => recorder.mark(k));
     }
     const rows = coverageTable(upgradeMachine, recorder);
-    writeReport('transition-coverage-browser', coverageMarkdown('Transition coverage: the statechart\'s paths in Chromium (tests/e2e/model.spec.ts)', rows), rows);
+    writeReport(
+      'transition-coverage-browser',
+      coverageMarkdown("Transition coverage: the statechart's paths in Chromium (tests/e2e/model.spec.ts)", rows),
+      rows,
+    );
     // Computed from the machine definition, nothing excluded: a transition no browser path took fails the run.
     expect(rows.filter((r) => !r.covered).map((r) => r.key)).toEqual([]);
     expect(dotaPaths.map((p) => p.steps.at(-1)!.event.type).sort()).toEqual(['user.setMaxLevels', 'user.toggleBp']);

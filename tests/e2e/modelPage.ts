@@ -23,8 +23,13 @@ export const DOTA_BASE = baseOf('dota');
 
 /** Where each effect of the chart talks to the server (the request a dropped connection fails). */
 export const URL_OF: Record<string, string> = {
-  loadPage: '/api/upgrade/index', reloadIndex: '/api/upgrade/index', reloadAfterGame: '/api/upgrade/index',
-  sell: '/api/inventory/sell', signOut: '/api/auth/logout', play: '/api/upgrade/upgrade_items', signIn: '/api/auth/login',
+  loadPage: '/api/upgrade/index',
+  reloadIndex: '/api/upgrade/index',
+  reloadAfterGame: '/api/upgrade/index',
+  sell: '/api/inventory/sell',
+  signOut: '/api/auth/logout',
+  play: '/api/upgrade/upgrade_items',
+  signIn: '/api/auth/login',
 };
 
 /** A registered player and its session cookie. */
@@ -39,7 +44,8 @@ export interface Player {
  * item); `empty` then marks every item sold, which only the PostgreSQL server's database allows.
  */
 export async function makePlayer(base: string, kind: 'full' | 'empty'): Promise<Player> {
-  if (kind === 'empty' && base !== MODEL_BASE) throw new Error(`an empty inventory can be arranged on ${MODEL_BASE} only, not ${base}`);
+  if (kind === 'empty' && base !== MODEL_BASE)
+    throw new Error(`an empty inventory can be arranged on ${MODEL_BASE} only, not ${base}`);
   const api = await playwrightRequest.newContext({ baseURL: base });
   const username = freshName(`mb${kind[0]}`);
   const password = 'model-pass-1';
@@ -52,7 +58,10 @@ export async function makePlayer(base: string, kind: 'full' | 'empty'): Promise<
     // The starter pack holds unsellable type_prize 13 items, so no player can empty it through the page.
     const db = new pg.Client({ connectionString: PG_E2E.url });
     await db.connect();
-    await db.query(`update inventory_items set state = 'sold' where user_id = (select id from users where username = $1)`, [username]);
+    await db.query(
+      `update inventory_items set state = 'sold' where user_id = (select id from users where username = $1)`,
+      [username],
+    );
     await db.end();
   }
   return { username, password, cookie };
@@ -80,7 +89,11 @@ export class ModelPage {
   private shown: { id: number; locked: boolean }[] | null = null;
   private shownAll = false;
 
-  constructor(readonly page: Page, readonly base: string, readonly expectsLoss: boolean) {}
+  constructor(
+    readonly page: Page,
+    readonly base: string,
+    readonly expectsLoss: boolean,
+  ) {}
 
   /** The player of a kind, registered once per attempt. */
   async player(kind: 'full' | 'empty'): Promise<Player> {
@@ -99,16 +112,24 @@ export class ModelPage {
    */
   async sessionAfter(url: string, kind: Kind): Promise<void> {
     if (kind) await this.player(kind);
-    await this.page.route((u) => u.pathname === url, async (route: Route) => {
-      const response = await route.fetch();
-      await this.useSession(kind);
-      await route.fulfill({ response });
-    }, { times: 1 });
+    await this.page.route(
+      (u) => u.pathname === url,
+      async (route: Route) => {
+        const response = await route.fetch();
+        await this.useSession(kind);
+        await route.fulfill({ response });
+      },
+      { times: 1 },
+    );
   }
 
   /** Drops the connection of the next request to `url` (a network failure, not an answer). */
   async failNext(url: string): Promise<void> {
-    await this.page.route((u) => u.pathname === url, (route) => route.abort('failed'), { times: 1 });
+    await this.page.route(
+      (u) => u.pathname === url,
+      (route) => route.abort('failed'),
+      { times: 1 },
+    );
   }
 
   /** Clicks a control by test id. */
@@ -117,14 +138,24 @@ export class ModelPage {
   }
 
   /** The left list as shown, read page by page from the first until it holds `enough` (all pages if never). */
-  private async readShown(enough: (list: { id: number; locked: boolean }[]) => boolean): Promise<{ id: number; locked: boolean }[]> {
+  private async readShown(
+    enough: (list: { id: number; locked: boolean }[]) => boolean,
+  ): Promise<{ id: number; locked: boolean }[]> {
     if (this.shown && (enough(this.shown) || this.shownAll)) return this.shown;
     await this.toPage(0);
     const out: { id: number; locked: boolean }[] = [];
     for (let guard = 0; guard < 20; guard++) {
       await this.settled();
-      out.push(...await this.page.locator('[data-testid^="inv-item-"]').evaluateAll((els) =>
-        els.map((el) => ({ id: Number(el.getAttribute('data-testid')!.split('-').pop()), locked: el.classList.contains('cell--locked') }))));
+      out.push(
+        ...(await this.page
+          .locator('[data-testid^="inv-item-"]')
+          .evaluateAll((els) =>
+            els.map((el) => ({
+              id: Number(el.getAttribute('data-testid')!.split('-').pop()),
+              locked: el.classList.contains('cell--locked'),
+            })),
+          )),
+      );
       if (enough(out)) break;
       const next = this.page.getByTestId('page-next-left');
       if (!(await next.isVisible()) || !(await next.isEnabled())) {
@@ -160,7 +191,8 @@ export class ModelPage {
    */
   private async roleId(modelId: number): Promise<number> {
     if (!this.roles.has(modelId)) {
-      const has = (l: { id: number; locked: boolean }[]) => (modelId === LOCKED_ID ? l.some((c) => c.locked) : l.filter((c) => !c.locked).length > modelId - TOP_ID);
+      const has = (l: { id: number; locked: boolean }[]) =>
+        modelId === LOCKED_ID ? l.some((c) => c.locked) : l.filter((c) => !c.locked).length > modelId - TOP_ID;
       const list = await this.readShown(has);
       const usable = list.filter((c) => !c.locked);
       const id = modelId === LOCKED_ID ? list.find((c) => c.locked)?.id : usable[modelId - TOP_ID]?.id;
@@ -199,7 +231,8 @@ export class ModelPage {
       this.targetId = target.id;
     }
     const cell = this.page.getByTestId(`target-item-${this.targetId}`);
-    if (!(await cell.isVisible())) await this.page.getByTestId('search-right').fill(index.uitems.find((i) => i.id === this.targetId)!.name);
+    if (!(await cell.isVisible()))
+      await this.page.getByTestId('search-right').fill(index.uitems.find((i) => i.id === this.targetId)!.name);
     await cell.click();
   }
 
@@ -210,18 +243,28 @@ export class ModelPage {
    */
   async multiplierFinds(stakedModelIds: number[], multiplier: number): Promise<boolean> {
     const index = await this.index();
-    return cheapestAtLeast(index.uitems, multiplierMinPrice(await this.stakeOf(index, stakedModelIds), multiplier)) !== null;
+    return (
+      cheapestAtLeast(index.uitems, multiplierMinPrice(await this.stakeOf(index, stakedModelIds), multiplier)) !== null
+    );
   }
 
   /** Does a player's (or the wheel's) part of a model event; answers and timers arrive by themselves. */
-  async perform(e: EventObject & Record<string, unknown>, next: EventObject | undefined, staked: number[]): Promise<void> {
+  async perform(
+    e: EventObject & Record<string, unknown>,
+    next: EventObject | undefined,
+    staked: number[],
+  ): Promise<void> {
     const control = controlOf(e);
     if (control) return this.click(control);
     switch (e.type) {
-      case 'user.pickItem': return this.pickItem(e.id as number);
-      case 'user.pickTarget': return this.pickTarget(staked);
-      case 'user.setFilter': return this.page.getByTestId('search-right').fill((e.patch as { text: string }).text);
-      case 'user.setMaxLevels': return this.page.getByTestId('max-levels').fill(e.value == null ? '' : String(e.value));
+      case 'user.pickItem':
+        return this.pickItem(e.id as number);
+      case 'user.pickTarget':
+        return this.pickTarget(staked);
+      case 'user.setFilter':
+        return this.page.getByTestId('search-right').fill((e.patch as { text: string }).text);
+      case 'user.setMaxLevels':
+        return this.page.getByTestId('max-levels').fill(e.value == null ? '' : String(e.value));
       case 'user.signIn': {
         // The answer the path expects decides the credentials: refused, or the player the next load shows.
         const kind = next?.type === 'xstate.error.actor.signIn' ? undefined : 'full';
@@ -254,8 +297,10 @@ export class ModelPage {
       maxLevels: present ? await levels.inputValue() : null,
       placeholder: present ? await levels.getAttribute('placeholder') : null,
       cookie: (await this.page.context().cookies(this.base)).find((c) => c.name === BP_COOKIE_NAME)?.value ?? null,
-      targetIds: await this.page.getByTestId('grid-right').locator('[data-testid^="target-item-"]').evaluateAll((els) =>
-        els.map((el) => Number(el.getAttribute('data-testid')!.split('-').pop()))),
+      targetIds: await this.page
+        .getByTestId('grid-right')
+        .locator('[data-testid^="target-item-"]')
+        .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-testid')!.split('-').pop()))),
       pager: (await pager.count()) > 0 ? ((await pager.textContent()) ?? '').trim() : null,
     };
   }
@@ -266,12 +311,23 @@ export class ModelPage {
    * site that there are no BP controls. `events` led to `s`.
    */
   async check(s: AnyMachineSnapshot, events: EventObject[]): Promise<void> {
-    const c = s.context as { notice: unknown; rollUnder: number | boolean; sound: boolean; user: unknown; inventory: unknown[]; staked: unknown[]; site: { bpMode: boolean; resultPanel: string } };
+    const c = s.context as {
+      notice: unknown;
+      rollUnder: number | boolean;
+      sound: boolean;
+      user: unknown;
+      inventory: unknown[];
+      staked: unknown[];
+      site: { bpMode: boolean; resultPanel: string };
+    };
     const shown = screenOf(s);
     if (shown) await expect(this.page.getByTestId(shown)).toBeVisible();
     const v = JSON.stringify(s.value);
     if (v.includes('result') && !v.includes('selling') && c.site.resultPanel === 'cs') {
-      await expect(this.page.getByTestId('result-panel')).toHaveAttribute('data-outcome', s.matches({ result: 'win' } as never) ? 'win' : 'loss');
+      await expect(this.page.getByTestId('result-panel')).toHaveAttribute(
+        'data-outcome',
+        s.matches({ result: 'win' } as never) ? 'win' : 'loss',
+      );
     }
     if (!s.matches('error') && c.site.bpMode) {
       const index = await this.index();

@@ -13,7 +13,11 @@ import { spinTickTimes } from '../../src/canvas/spinTicks.ts';
 import { SPIN_MS } from '../../src/domain/constants.ts';
 import { baseOf, freshName, registerThroughPage, usableItems } from './helpers.ts';
 
-interface Track { startedAt: number; seconds: number; onsets: number[] }
+interface Track {
+  startedAt: number;
+  seconds: number;
+  onsets: number[];
+}
 
 /** Records each started buffer source: when (page clock), how long, and the ms at which each sound in it begins. */
 const RECORD_SOURCES = `(() => {
@@ -38,7 +42,7 @@ const RECORD_SOURCES = `(() => {
   };
 })()`;
 
-test('cs: a spin\'s ticks play as one track, each when the arrow passes a tick mark', async ({ page }) => {
+test("cs: a spin's ticks play as one track, each when the arrow passes a tick mark", async ({ page }) => {
   await page.addInitScript(RECORD_SOURCES);
   await registerThroughPage(page, baseOf('cs'), freshName('e2esound'));
   await page.getByTestId('sort-left').click();
@@ -63,7 +67,12 @@ test('cs: a spin\'s ticks play as one track, each when the arrow passes a tick m
   expect(tracks.length).toBeLessThanOrEqual(2);
 
   // The ticks a player hears on this spin: the arrow starts at rest (0 degrees) on a first game.
-  const plan = planSpin(0, Math.round(body.provably_fair.roll * 1000), body.provably_fair.roll_under === 1, turnsFor(SPIN_MS));
+  const plan = planSpin(
+    0,
+    Math.round(body.provably_fair.roll * 1000),
+    body.provably_fair.roll_under === 1,
+    turnsFor(SPIN_MS),
+  );
   const heard = mergeTicks(spinTickTimes(plan, SPIN_MS));
   const [track] = long;
   // The track starts with the spin (the play click warmed the audio up; 7 ms late in a quiet run), without ticks

@@ -5,7 +5,16 @@
  */
 import { expect, test } from '@playwright/test';
 import type { UpgradeResponse } from '../../src/api/contract.ts';
-import { attachScreenshot, baseOf, freshName, idOf, registerThroughPage, tickets, usableItems, type Site } from './helpers.ts';
+import {
+  attachScreenshot,
+  baseOf,
+  freshName,
+  idOf,
+  registerThroughPage,
+  tickets,
+  usableItems,
+  type Site,
+} from './helpers.ts';
 
 const MAX_GAMES = 30;
 
@@ -67,7 +76,10 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
       if (site === 'cs') {
         await expect(panel).toHaveAttribute('data-outcome', won ? 'win' : 'loss');
         await expect(page.getByTestId('result-roll')).toContainText(body.provably_fair.roll.toFixed(3));
-        await expect(page.getByTestId('roll-check')).toHaveAttribute('href', `/en/provably_fair/roll_verifier/${body.provably_fair.roll_id}`);
+        await expect(page.getByTestId('roll-check')).toHaveAttribute(
+          'href',
+          `/en/provably_fair/roll_verifier/${body.provably_fair.roll_id}`,
+        );
       } else {
         await expect(page.getByTestId('roll-check')).toHaveCount(0);
       }

@@ -12,7 +12,9 @@ import { playApiGame, registerApi } from './api.ts';
 const LANG: Record<Site, string> = { cs: 'en', dota: 'en', ru: 'ru' };
 
 for (const site of ['cs', 'dota', 'ru'] as const) {
-  test(`${site}: a game verifies in the browser, pending before the seed is revealed and ticks after`, async ({ page }) => {
+  test(`${site}: a game verifies in the browser, pending before the seed is revealed and ticks after`, async ({
+    page,
+  }) => {
     const base = baseOf(site);
     await registerApi(page.request, base, freshName(`vf${site}`));
     const game = await playApiGame(page.request, base);
@@ -44,7 +46,9 @@ test('cs on PostgreSQL: a tampered roll in the database shows a cross', async ({
   const db = new pg.Client({ connectionString: PG_E2E.url });
   await db.connect();
   try {
-    const { rowCount } = await db.query('UPDATE games SET roll = (roll + 1) % 100000 WHERE roll_id = $1', [game.provably_fair.roll_id]);
+    const { rowCount } = await db.query('UPDATE games SET roll = (roll + 1) % 100000 WHERE roll_id = $1', [
+      game.provably_fair.roll_id,
+    ]);
     expect(rowCount).toBe(1);
   } finally {
     await db.end();
@@ -59,7 +63,9 @@ test('the hand form verifies typed inputs with no server call', async ({ page })
   // The page shell loads the header's user and the index at boot; only what the form does afterwards counts.
   await page.waitForLoadState('networkidle');
   const calls: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/api/')) calls.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) calls.push(r.url());
+  });
   const form = page.getByTestId('verify-form');
   await form.locator('[name=serverSeed]').fill('0a0a3725fb8ea7ed4c621afb9bb4ea2f31039659d79c6e91556410ff38f36a80');
   await form.locator('[name=clientSeed]').fill('lucky-player');

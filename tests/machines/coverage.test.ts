@@ -30,9 +30,13 @@ const toy = setup({
 describe('transition coverage', () => {
   it('lists every transition of the definition, whatever its kind', () => {
     expect(transitionInfos(toy).map((t) => t.key)).toEqual([
-      'toy.idle|go|0', 'toy.idle|go|1', 'toy.idle|stay|0',
-      'toy.small|xstate.done.actor.fetch|0', 'toy.small|xstate.error.actor.fetch|0',
-      'toy.big|xstate.after.100.toy.big|0', 'toy.check|always|0',
+      'toy.idle|go|0',
+      'toy.idle|go|1',
+      'toy.idle|stay|0',
+      'toy.small|xstate.done.actor.fetch|0',
+      'toy.small|xstate.error.actor.fetch|0',
+      'toy.big|xstate.after.100.toy.big|0',
+      'toy.check|always|0',
     ]);
   });
 
@@ -44,11 +48,23 @@ describe('transition coverage', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(actor.getSnapshot().value).toBe('done');
     expect(recorder.missing(toy)).toEqual([
-      'toy.idle|go|0', 'toy.idle|stay|0', 'toy.small|xstate.error.actor.fetch|0', 'toy.big|xstate.after.100.toy.big|0', 'toy.check|always|0',
+      'toy.idle|go|0',
+      'toy.idle|stay|0',
+      'toy.small|xstate.error.actor.fetch|0',
+      'toy.big|xstate.after.100.toy.big|0',
+      'toy.check|always|0',
     ]);
     const rows = coverageTable(toy, recorder);
-    expect(rows.find((r) => r.key === 'toy.idle|go|1')).toMatchObject({ covered: true, coveredBy: ['go small'], targets: ['toy.small'] });
-    expect(rows.find((r) => r.key === 'toy.idle|go|0')).toMatchObject({ covered: false, guard: 'isBig', coveredBy: [] });
+    expect(rows.find((r) => r.key === 'toy.idle|go|1')).toMatchObject({
+      covered: true,
+      coveredBy: ['go small'],
+      targets: ['toy.small'],
+    });
+    expect(rows.find((r) => r.key === 'toy.idle|go|0')).toMatchObject({
+      covered: false,
+      guard: 'isBig',
+      coveredBy: [],
+    });
   });
 
   it('a transition added to a chart is missing until a path takes it', () => {
@@ -65,6 +81,10 @@ describe('transition coverage', () => {
       abstract: (s) => JSON.stringify(s.value),
     });
     const covered = new Set(paths.flatMap((p) => p.covers));
-    expect([...covered].sort()).toEqual(transitionInfos(toy).map((t) => t.key).sort());
+    expect([...covered].sort()).toEqual(
+      transitionInfos(toy)
+        .map((t) => t.key)
+        .sort(),
+    );
   });
 });

@@ -34,10 +34,19 @@ export function transitionInfos(machine: AnyStateMachine): TransitionInfo[] {
     const lists = [...node.transitions.values(), node.always ?? []];
     for (const list of lists) {
       for (const t of list) {
-        const guard = t.guard === undefined ? null : typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'inline');
+        const guard =
+          t.guard === undefined
+            ? null
+            : typeof t.guard === 'string'
+              ? t.guard
+              : ((t.guard as { type?: string }).type ?? 'inline');
         out.push({
-          key: transitionKey(t), source: node.id, event: t.eventType || 'always',
-          targets: (t.target ?? []).map((n: AnyStateNode) => n.id), guard, description: t.description ?? '',
+          key: transitionKey(t),
+          source: node.id,
+          event: t.eventType || 'always',
+          targets: (t.target ?? []).map((n: AnyStateNode) => n.id),
+          guard,
+          description: t.description ?? '',
         });
       }
     }
@@ -100,15 +109,19 @@ export function coverageMarkdown(title: string, rows: CoverageRow[]): string {
   const num = new Map(paths.map((p, i) => [p, i + 1]));
   const covered = rows.filter((r) => r.covered).length;
   const lines = [
-    `# ${title}`, '',
-    `${covered} of ${rows.length} transitions covered.`, '',
+    `# ${title}`,
+    '',
+    `${covered} of ${rows.length} transitions covered.`,
+    '',
     '| # | Transition | Source state | Event | Guard | Target | Description | Covered by paths |',
     '|---|---|---|---|---|---|---|---|',
     ...rows.map((r, i) => {
       const by = r.covered ? r.coveredBy.map((p) => `P${num.get(p)}`).join(', ') || 'yes' : '**NOT COVERED**';
       return `| ${i + 1} | \`${cell(r.key)}\` | ${r.source} | ${cell(r.event)} | ${r.guard ?? ''} | ${r.targets.join(', ') || '(self)'} | ${cell(r.description)} | ${by} |`;
     }),
-    '', '## Paths', '',
+    '',
+    '## Paths',
+    '',
     ...paths.map((p, i) => `- P${i + 1}: ${p}`),
   ];
   return `${lines.join('\n')}\n`;

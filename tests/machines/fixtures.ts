@@ -6,16 +6,35 @@ import type { LoadOutput } from '../../src/machines/actors.ts';
 
 /** A CS variant as GET /api/site answers it. */
 export const csSite: SiteVariant = variantFrom({
-  status: true, site: 'cs', game: 'cs', lang: 'en', currency: 'USD', chance_decimals: 3, main_site_url: '/', recaptcha_site_key: null,
+  status: true,
+  site: 'cs',
+  game: 'cs',
+  lang: 'en',
+  currency: 'USD',
+  chance_decimals: 3,
+  main_site_url: '/',
+  recaptcha_site_key: null,
 });
 
 /** A Dota variant (BP mode). */
 export const dotaSite: SiteVariant = variantFrom({
-  status: true, site: 'dota', game: 'dota', lang: 'en', currency: 'USD', chance_decimals: 1, main_site_url: 'https://main.example', recaptcha_site_key: null,
+  status: true,
+  site: 'dota',
+  game: 'dota',
+  lang: 'en',
+  currency: 'USD',
+  chance_decimals: 1,
+  main_site_url: 'https://main.example',
+  recaptcha_site_key: null,
 });
 
 const item = (id: number, price: number, typePrize = 0, name = `AK-47 | Skin ${id} (Field-Tested)`): Item => ({
-  id, name, price, image: `/app/public/items/${id}.png`, type: 'mil_spec', type_prize: typePrize,
+  id,
+  name,
+  price,
+  image: `/app/public/items/${id}.png`,
+  type: 'mil_spec',
+  type_prize: typePrize,
 });
 
 /** Id of the type_prize 13 item. */
@@ -26,11 +45,17 @@ export const TOP_ID = 2;
 export const SIXTEENTH_ID = 17;
 
 /** 1 locked item and 16 usable ones priced 16.00 down to 1.00. */
-export const inventory: Item[] = [item(LOCKED_ID, 99, 13), ...Array.from({ length: 16 }, (_, i) => item(i + 2, 16 - i))];
+export const inventory: Item[] = [
+  item(LOCKED_ID, 99, 13),
+  ...Array.from({ length: 16 }, (_, i) => item(i + 2, 16 - i)),
+];
 
 /** Targets: one cheap, one pricey, one battle-pass item. */
 export const uitems: Item[] = [
-  item(501, 20), item(502, 100), item(503, 1000), item(504, 50, 0, '120 Levels Battle Pass'),
+  item(501, 20),
+  item(502, 100),
+  item(503, 1000),
+  item(504, 50, 0, '120 Levels Battle Pass'),
 ];
 /** The target the tests pick. */
 export const TARGET_ID = 502;
@@ -49,9 +74,27 @@ export const loads = {
 
 function game(success: 0 | 1): UpgradeResponse {
   return {
-    status: true, msg: '', success, tickets: 2, item: 'AK-47 | Skin 502', img: '/app/public/items/502.png', price: 100, quality: 'mil_spec',
-    casegame: { kind: 'case', case_id: 12 }, vinLastItemId: success ? 900 : null, balance: 10, bonus_balance: 5,
-    provably_fair: { roll_id: 'r-1', roll: success ? 1.234 : 97.5, chance: 14.4, roll_under: 1, server_seed_hash: 'h', client_seed: 'c', nonce: 3 },
+    status: true,
+    msg: '',
+    success,
+    tickets: 2,
+    item: 'AK-47 | Skin 502',
+    img: '/app/public/items/502.png',
+    price: 100,
+    quality: 'mil_spec',
+    casegame: { kind: 'case', case_id: 12 },
+    vinLastItemId: success ? 900 : null,
+    balance: 10,
+    bonus_balance: 5,
+    provably_fair: {
+      roll_id: 'r-1',
+      roll: success ? 1.234 : 97.5,
+      chance: 14.4,
+      roll_under: 1,
+      server_seed_hash: 'h',
+      client_seed: 'c',
+      nonce: 3,
+    },
   };
 }
 

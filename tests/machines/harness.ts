@@ -10,7 +10,13 @@ import { CoverageRecorder } from './coverage.ts';
 
 /** Which actor logic each invoke id runs. */
 const SRC_OF: Record<string, string> = {
-  loadPage: 'loadPage', reloadIndex: 'loadPage', reloadAfterGame: 'loadPage', play: 'play', sell: 'sell', signIn: 'signIn', signOut: 'signOut',
+  loadPage: 'loadPage',
+  reloadIndex: 'loadPage',
+  reloadAfterGame: 'loadPage',
+  play: 'play',
+  sell: 'sell',
+  signIn: 'signIn',
+  signOut: 'signOut',
 };
 
 interface Pending {
@@ -27,13 +33,20 @@ export class Harness {
 
   constructor(input: PageInput, recorder?: CoverageRecorder) {
     const deferred = (src: string) =>
-      fromPromise<never, unknown>(({ input: actorInput }) => new Promise((resolve, reject) => {
-        this.calls.push({ src, input: actorInput });
-        this.pending.set(src, { input: actorInput, resolve: resolve as (v: unknown) => void, reject });
-      }));
+      fromPromise<never, unknown>(
+        ({ input: actorInput }) =>
+          new Promise((resolve, reject) => {
+            this.calls.push({ src, input: actorInput });
+            this.pending.set(src, { input: actorInput, resolve: resolve as (v: unknown) => void, reject });
+          }),
+      );
     const machine = upgradeMachine.provide({
       actors: {
-        loadPage: deferred('loadPage'), play: deferred('play'), sell: deferred('sell'), signIn: deferred('signIn'), signOut: deferred('signOut'),
+        loadPage: deferred('loadPage'),
+        play: deferred('play'),
+        sell: deferred('sell'),
+        signIn: deferred('signIn'),
+        signOut: deferred('signOut'),
       } as never,
     });
     this.actor = createActor(machine, { input, inspect: recorder?.inspect });
@@ -44,7 +57,10 @@ export class Harness {
   async settle(invokeId: string, outcome: { output: unknown } | { error: unknown }): Promise<void> {
     const src = SRC_OF[invokeId];
     const call = this.pending.get(src);
-    if (!call) throw new Error(`no pending ${src} call for ${invokeId} in state ${JSON.stringify(this.actor.getSnapshot().value)}`);
+    if (!call)
+      throw new Error(
+        `no pending ${src} call for ${invokeId} in state ${JSON.stringify(this.actor.getSnapshot().value)}`,
+      );
     this.pending.delete(src);
     if ('output' in outcome) call.resolve(outcome.output);
     else call.reject(outcome.error);

@@ -40,7 +40,10 @@ describe('the Stately inspector', () => {
   it('leaves no code of @statelyai/inspect in any production chunk', () => {
     expect(chunks.length).toBeGreaterThan(1);
     for (const c of chunks) {
-      expect(c.moduleIds.filter((id) => id.includes('@statelyai')), c.fileName).toEqual([]);
+      expect(
+        c.moduleIds.filter((id) => id.includes('@statelyai')),
+        c.fileName,
+      ).toEqual([]);
       for (const m of MARKERS) expect(c.code.includes(m), `${m} in ${c.fileName}`).toBe(false);
     }
   });

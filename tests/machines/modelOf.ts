@@ -16,7 +16,7 @@ type StateConfig = {
 };
 
 type Running = Record<string, boolean>;
-const running = (ctx: unknown): Running => ((ctx as { __running?: Running }).__running ?? {});
+const running = (ctx: unknown): Running => (ctx as { __running?: Running }).__running ?? {};
 const setRunning = (invokeId: string, on: boolean) =>
   assign(({ context }) => ({ __running: { ...running(context), [invokeId]: on } }) as never);
 
@@ -48,7 +48,8 @@ function convert(config: StateConfig, id: string): StateConfig {
   rest.exit = nextExit;
   for (const [delay, transition] of Object.entries(after ?? {})) nextOn[`xstate.after.${delay}.${id}`] = transition;
   const out: StateConfig = { ...rest, on: nextOn };
-  if (states) out.states = Object.fromEntries(Object.entries(states).map(([key, s]) => [key, convert(s, `${id}.${key}`)]));
+  if (states)
+    out.states = Object.fromEntries(Object.entries(states).map(([key, s]) => [key, convert(s, `${id}.${key}`)]));
   return out;
 }
 

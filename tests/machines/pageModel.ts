@@ -23,7 +23,10 @@ export const modelEvents = [
   { type: 'xstate.done.actor.play', output: games.win },
   { type: 'xstate.done.actor.play', output: games.loss },
   { type: 'xstate.done.actor.sell', output: 25.5 },
-  ...['loadPage', 'reloadIndex', 'reloadAfterGame', 'play', 'sell', 'signIn', 'signOut'].map((id) => ({ type: `xstate.error.actor.${id}`, error: refused })),
+  ...['loadPage', 'reloadIndex', 'reloadAfterGame', 'play', 'sell', 'signIn', 'signOut'].map((id) => ({
+    type: `xstate.error.actor.${id}`,
+    error: refused,
+  })),
 ] as unknown as PageEvent[];
 
 /** The part of the context that decides which transitions are possible: the graph's state key. */
@@ -31,8 +34,15 @@ export function abstract(s: AnyMachineSnapshot): string {
   const c = s.context;
   const n = c.staked.length;
   return JSON.stringify({
-    v: s.value, stake: n === 0 ? 0 : n >= 15 ? 'full' : 'some', top: c.staked.includes(TOP_ID), target: c.target !== null,
-    user: c.user !== null, items: c.inventory.length > 0, won: c.game?.success ?? null, stale: c.inventoryStale, queued: c.queued.length,
+    v: s.value,
+    stake: n === 0 ? 0 : n >= 15 ? 'full' : 'some',
+    top: c.staked.includes(TOP_ID),
+    target: c.target !== null,
+    user: c.user !== null,
+    items: c.inventory.length > 0,
+    won: c.game?.success ?? null,
+    stale: c.inventoryStale,
+    queued: c.queued.length,
   });
 }
 
@@ -41,8 +51,20 @@ export function observe(s: AnyMachineSnapshot): unknown {
   const c = s.context;
   const notice = c.notice ? ('key' in c.notice ? c.notice.key : c.notice.text) : null;
   return {
-    value: s.value, staked: c.staked, target: c.target, rollUnder: c.rollUnder, sound: c.sound, bp: c.right.bp, maxLevels: c.right.maxLevels,
-    rightMin: c.right.filter.minPrice, leftSort: c.left.sort, leftPage: c.left.page, notice, user: c.user, inventory: c.inventory.length,
-    game: c.game?.success ?? null, stale: c.inventoryStale,
+    value: s.value,
+    staked: c.staked,
+    target: c.target,
+    rollUnder: c.rollUnder,
+    sound: c.sound,
+    bp: c.right.bp,
+    maxLevels: c.right.maxLevels,
+    rightMin: c.right.filter.minPrice,
+    leftSort: c.left.sort,
+    leftPage: c.left.page,
+    notice,
+    user: c.user,
+    inventory: c.inventory.length,
+    game: c.game?.success ?? null,
+    stale: c.inventoryStale,
   };
 }

@@ -11,13 +11,25 @@ import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventO
 import { modelOf } from './modelOf.ts';
 import { eventLabel, eventsToTry, planPaths, replay, stateLabel, type PathOptions, type PathPlan } from './paths.ts';
 
-const SOURCES = ['src/machines', 'src/domain', 'src/site', 'src/api', 'tests/machines', 'tests/ui/page/uiModel.ts', 'node_modules/xstate/package.json'];
+const SOURCES = [
+  'src/machines',
+  'src/domain',
+  'src/site',
+  'src/api',
+  'tests/machines',
+  'tests/ui/page/uiModel.ts',
+  'node_modules/xstate/package.json',
+];
 const CACHE_DIR = path.resolve('node_modules/.cache/upgrades-paths');
 
 function filesUnder(p: string): string[] {
   if (!fs.existsSync(p)) return [];
   if (fs.statSync(p).isFile()) return [p];
-  return fs.readdirSync(p).sort().flatMap((f) => filesUnder(path.join(p, f))).filter((f) => /\.(tsx?|json)$/.test(f) && !/\.test\.tsx?$/.test(f));
+  return fs
+    .readdirSync(p)
+    .sort()
+    .flatMap((f) => filesUnder(path.join(p, f)))
+    .filter((f) => /\.(tsx?|json)$/.test(f) && !/\.test\.tsx?$/.test(f));
 }
 
 /** Hash of the sources the generated paths depend on, plus the caller's name for its options. */
@@ -41,11 +53,18 @@ export function cachedPlan(name: string, machine: AnyStateMachine, options: Path
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Stored;
     const model = modelOf(machine);
     const events = (list: string[]): EventObject[] => list.map((j) => byJson.get(j) ?? (JSON.parse(j) as EventObject));
-    const label = (steps: ReturnType<typeof replay>) => `${steps.map((s) => eventLabel(s.event)).join(' → ') || 'start'} ⇒ ${steps.length ? stateLabel(steps.at(-1)!.state) : 'start'}`;
+    const label = (steps: ReturnType<typeof replay>) =>
+      `${steps.map((s) => eventLabel(s.event)).join(' → ') || 'start'} ⇒ ${steps.length ? stateLabel(steps.at(-1)!.state) : 'start'}`;
     return {
       shortest: stored.shortest.map((s) => {
         const steps = replay(model, options.input, events(s.events));
-        return { node: s.node, description: steps.length ? label(steps) : `start ⇒ ${stateLabel(createActor(model, { input: options.input }).getSnapshot() as AnyMachineSnapshot)}`, steps };
+        return {
+          node: s.node,
+          description: steps.length
+            ? label(steps)
+            : `start ⇒ ${stateLabel(createActor(model, { input: options.input }).getSnapshot() as AnyMachineSnapshot)}`,
+          steps,
+        };
       }),
       transitions: stored.transitions.map((t) => {
         const steps = replay(model, options.input, events(t.events));
@@ -56,7 +75,10 @@ export function cachedPlan(name: string, machine: AnyStateMachine, options: Path
   const plan = planPaths(machine, options);
   const stored: Stored = {
     shortest: plan.shortest.map((s) => ({ node: s.node, events: s.steps.map((x) => JSON.stringify(x.event)) })),
-    transitions: plan.transitions.map((t) => ({ events: t.steps.map((x) => JSON.stringify(x.event)), covers: t.covers })),
+    transitions: plan.transitions.map((t) => ({
+      events: t.steps.map((x) => JSON.stringify(x.event)),
+      covers: t.covers,
+    })),
   };
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   // Written whole then renamed: a second process loading the spec never reads half a file.

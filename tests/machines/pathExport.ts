@@ -41,7 +41,9 @@ function exportSteps(steps: PathStep[], described: Map<string, string>): Exporte
     n: i + 1,
     event: eventLabel(s.event),
     state: stateLabel(s.state as AnyMachineSnapshot),
-    states: s.state._nodes.filter((node) => node.parent).map((node) => ({ id: node.id, description: node.description ?? '' })),
+    states: s.state._nodes
+      .filter((node) => node.parent)
+      .map((node) => ({ id: node.id, description: node.description ?? '' })),
     transitions: s.taken.filter((k) => described.has(k)).map((k) => ({ key: k, description: described.get(k)! })),
   }));
 }
@@ -52,10 +54,22 @@ export function exportPaths(machine: AnyStateMachine, plan: PathPlan): PathExpor
   const described = new Map(transitions.map((t) => [t.key, t.description]));
   return {
     machine: { id: machine.id, description: machine.root.description ?? '' },
-    states: nodesOf(machine.root).slice(1).map((n) => ({ id: n.id, description: n.description ?? '' })),
+    states: nodesOf(machine.root)
+      .slice(1)
+      .map((n) => ({ id: n.id, description: n.description ?? '' })),
     transitions,
-    shortest: plan.shortest.map((p, i) => ({ n: i + 1, title: p.description, reaches: p.node, steps: exportSteps(p.steps, described) })),
-    transitionPaths: plan.transitions.map((p, i) => ({ n: i + 1, title: p.description, covers: p.covers, steps: exportSteps(p.steps, described) })),
+    shortest: plan.shortest.map((p, i) => ({
+      n: i + 1,
+      title: p.description,
+      reaches: p.node,
+      steps: exportSteps(p.steps, described),
+    })),
+    transitionPaths: plan.transitions.map((p, i) => ({
+      n: i + 1,
+      title: p.description,
+      covers: p.covers,
+      steps: exportSteps(p.steps, described),
+    })),
   };
 }
 
@@ -75,14 +89,19 @@ function pathMarkdown(p: ExportedPath, heading: string): string[] {
 /** The export as a Markdown test plan. */
 export function pathsMarkdown(x: PathExport): string {
   const lines = [
-    `# Paths of the \`${x.machine.id}\` statechart`, '',
-    x.machine.description, '',
+    `# Paths of the \`${x.machine.id}\` statechart`,
+    '',
+    x.machine.description,
+    '',
     `${x.states.length} states, ${x.transitions.length} transitions; ${x.shortest.length} shortest paths to states, ${x.transitionPaths.length} paths through every transition.`,
     'Each step: the event (a player action `user.*`, the wheel `wheel.*`, or an answer/timer `xstate.*`), the state it leads to,',
-    'the transitions it takes and the states then active, with their descriptions from the machine definition.', '',
-    '## Shortest path to every state', '',
+    'the transitions it takes and the states then active, with their descriptions from the machine definition.',
+    '',
+    '## Shortest path to every state',
+    '',
     ...x.shortest.flatMap((p) => pathMarkdown(p, `to \`${p.reaches}\``)),
-    '## Paths through every transition', '',
+    '## Paths through every transition',
+    '',
     ...x.transitionPaths.flatMap((p) => pathMarkdown(p, p.title)),
   ];
   return `${lines.join('\n')}\n`;

@@ -29,16 +29,21 @@ describe('npm run paths', () => {
   });
 
   it('has a shortest path reaching every state node', () => {
-    const ids = nodesOf(upgradeMachine.root).slice(1).map((n) => n.id);
+    const ids = nodesOf(upgradeMachine.root)
+      .slice(1)
+      .map((n) => n.id);
     expect(x.shortest.map((p) => p.reaches).sort()).toEqual([...ids].sort());
     for (const p of x.shortest) {
       const last = p.steps.at(-1);
       // The start state needs no step; any other is active after the last step or passed through by it.
-      if (last) expect([...last.states.map((s) => s.id), ...last.transitions.map((t) => t.key.split('|')[0])]).toContain(p.reaches);
+      if (last)
+        expect([...last.states.map((s) => s.id), ...last.transitions.map((t) => t.key.split('|')[0])]).toContain(
+          p.reaches,
+        );
     }
   });
 
-  it('carries the machine\'s own descriptions into the Markdown plan', () => {
+  it("carries the machine's own descriptions into the Markdown plan", () => {
     const play = transitionInfos(upgradeMachine).find((t) => t.key === 'page.selecting|user.play|0')!;
     expect(play.description).not.toBe('');
     expect(md).toContain(play.description);

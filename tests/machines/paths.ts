@@ -30,8 +30,10 @@ export function eventLabel(e: EventObject): string {
     .filter(([k, v]) => k !== 'type' && (typeof v !== 'object' || v === null))
     .map(([k, v]) => `${k}=${String(v)}`);
   const out = (e as { output?: unknown }).output;
-  if (out && typeof out === 'object' && 'success' in out) rest.push(`success=${String((out as { success: unknown }).success)}`);
-  if (out && typeof out === 'object' && 'user' in out) rest.push((out as { user: unknown }).user ? 'signed-in' : 'signed-out');
+  if (out && typeof out === 'object' && 'success' in out)
+    rest.push(`success=${String((out as { success: unknown }).success)}`);
+  if (out && typeof out === 'object' && 'user' in out)
+    rest.push((out as { user: unknown }).user ? 'signed-in' : 'signed-out');
   return rest.length ? `${e.type}(${rest.join(',')})` : e.type;
 }
 
@@ -87,7 +89,9 @@ export function transitionPaths(machine: AnyStateMachine, options: PathOptions):
 /** The events tried in each state: the caller's, plus a plain `{ type }` for every other event type the chart names. */
 export function eventsToTry(machine: AnyStateMachine, listedEvents: EventObject[]): EventObject[] {
   const listed = new Set(listedEvents.map((e) => e.type));
-  const eventTypes = new Set([...allTransitions(machine).keys()].map((k) => k.split('|')[1]).filter((t) => t !== 'always'));
+  const eventTypes = new Set(
+    [...allTransitions(machine).keys()].map((k) => k.split('|')[1]).filter((t) => t !== 'always'),
+  );
   return [...listedEvents, ...[...eventTypes].filter((t) => !listed.has(t)).map((type) => ({ type }))];
 }
 
@@ -96,8 +100,10 @@ export function planPaths(machine: AnyStateMachine, options: PathOptions): PathP
   const model = modelOf(machine);
   const testModel = createTestModel(model, {
     events: () => options.events as never,
-    filterEvents: (s, e) => possible(s as AnyMachineSnapshot, e) && (options.allow?.(s as AnyMachineSnapshot, e) ?? true),
-    serializeState: (s) => `${options.abstract(s as AnyMachineSnapshot)}${JSON.stringify((s as AnyMachineSnapshot).context.__running)}`,
+    filterEvents: (s, e) =>
+      possible(s as AnyMachineSnapshot, e) && (options.allow?.(s as AnyMachineSnapshot, e) ?? true),
+    serializeState: (s) =>
+      `${options.abstract(s as AnyMachineSnapshot)}${JSON.stringify((s as AnyMachineSnapshot).context.__running)}`,
   });
   const toStates = testModel.getShortestPaths({ input: options.input as never });
   toStates.sort((a, b) => a.steps.length - b.steps.length);
@@ -107,11 +113,15 @@ export function planPaths(machine: AnyStateMachine, options: PathOptions): PathP
 
   const events = eventsToTry(machine, options.events);
 
-  const run = (events: EventObject[]): Set<string> => new Set(replay(model, options.input, events).flatMap((s) => s.taken));
+  const run = (events: EventObject[]): Set<string> =>
+    new Set(replay(model, options.input, events).flatMap((s) => s.taken));
 
   /** Tries the state a prefix of events reaches, then each event possible there; keeps what takes a new transition. */
   const extend = (prefix: EventObject[], state: AnyMachineSnapshot) => {
-    const candidates: (EventObject | null)[] = [null, ...events.filter((e) => state.can(e) && possible(state, e) && (options.allow?.(state, e) ?? true))];
+    const candidates: (EventObject | null)[] = [
+      null,
+      ...events.filter((e) => state.can(e) && possible(state, e) && (options.allow?.(state, e) ?? true)),
+    ];
     for (const extra of candidates) {
       if (covered.size === all.size) return;
       const taken = [...run(extra ? [...prefix, extra] : prefix)].filter((k) => all.has(k) && !covered.has(k));
@@ -127,14 +137,21 @@ export function planPaths(machine: AnyStateMachine, options: PathOptions): PathP
       });
     }
   };
-  const sequences = toStates.map((p) => p.steps.map((s) => s.event as EventObject).filter((e) => e.type !== 'xstate.init'));
+  const sequences = toStates.map((p) =>
+    p.steps.map((s) => s.event as EventObject).filter((e) => e.type !== 'xstate.init'),
+  );
   toStates.forEach((path, i) => extend(sequences[i], path.state as AnyMachineSnapshot));
   // The graph drops paths that are prefixes of longer ones, so a transition out of a state that only lies on the
   // way somewhere else is looked for at every prefix too.
   for (const seq of sequences) {
     for (let n = 0; n < seq.length && covered.size < all.size; n++) {
       const prefix = seq.slice(0, n);
-      extend(prefix, (prefix.length ? replay(model, options.input, prefix).at(-1)!.state : createActor(model, { input: options.input }).getSnapshot()) as AnyMachineSnapshot);
+      extend(
+        prefix,
+        (prefix.length
+          ? replay(model, options.input, prefix).at(-1)!.state
+          : createActor(model, { input: options.input }).getSnapshot()) as AnyMachineSnapshot,
+      );
     }
   }
   return { shortest: shortestToNodes(machine, model, options.input, sequences), transitions: out };
@@ -145,11 +162,21 @@ export function planPaths(machine: AnyStateMachine, options: PathOptions): PathP
  * cut at the first step that does; a transient node (left by an eventless transition) counts when a step
  * passes through it.
  */
-function shortestToNodes(machine: AnyStateMachine, model: AnyStateMachine, input: unknown, sequences: EventObject[][]): StatePath[] {
-  const wanted = new Set(nodesOf(machine.root).slice(1).map((n) => n.id));
+function shortestToNodes(
+  machine: AnyStateMachine,
+  model: AnyStateMachine,
+  input: unknown,
+  sequences: EventObject[][],
+): StatePath[] {
+  const wanted = new Set(
+    nodesOf(machine.root)
+      .slice(1)
+      .map((n) => n.id),
+  );
   const found = new Map<string, StatePath>();
   const initial = createActor(model, { input }).getSnapshot() as AnyMachineSnapshot;
-  for (const n of initial._nodes) if (wanted.has(n.id)) found.set(n.id, { node: n.id, description: `start ⇒ ${stateLabel(initial)}`, steps: [] });
+  for (const n of initial._nodes)
+    if (wanted.has(n.id)) found.set(n.id, { node: n.id, description: `start ⇒ ${stateLabel(initial)}`, steps: [] });
   for (const events of sequences) {
     if (found.size === wanted.size) break;
     const steps = replay(model, input, events);
@@ -158,7 +185,11 @@ function shortestToNodes(machine: AnyStateMachine, model: AnyStateMachine, input
       for (const id of visited) {
         if (!wanted.has(id) || found.has(id)) continue;
         const prefix = steps.slice(0, i + 1);
-        found.set(id, { node: id, description: `${prefix.map((s) => eventLabel(s.event)).join(' → ')} ⇒ ${stateLabel(step.state)}`, steps: prefix });
+        found.set(id, {
+          node: id,
+          description: `${prefix.map((s) => eventLabel(s.event)).join(' → ')} ⇒ ${stateLabel(step.state)}`,
+          steps: prefix,
+        });
       }
     });
   }

@@ -20,7 +20,10 @@ function fakeServer(lists: { inventory: ItemDto[] | null; uitems: ItemDto[] }) {
 const load = () => toPromise(createActor(loadPage).start());
 
 describe('loadPage: lists that come back unchanged', () => {
-  const lists: { inventory: ItemDto[] | null; uitems: ItemDto[] } = { inventory: inventory.slice(0, 5), uitems: uitems.slice() };
+  const lists: { inventory: ItemDto[] | null; uitems: ItemDto[] } = {
+    inventory: inventory.slice(0, 5),
+    uitems: uitems.slice(),
+  };
   beforeEach(() => configureApi({ baseURL: 'http://page.test', fetch: fakeServer(lists) as typeof fetch }));
   afterEach(() => configureApi({}));
 
@@ -52,7 +55,7 @@ describe('loadPage: lists that come back unchanged', () => {
 });
 
 describe('applyLoad', () => {
-  it('keeps the context\'s arrays when a reload answers them back', async () => {
+  it("keeps the context's arrays when a reload answers them back", async () => {
     let answer: LoadOutput = { index: { status: true, inventory, uitems }, user };
     const machine = upgradeMachine.provide({ actors: { loadPage: fromPromise<LoadOutput>(async () => answer) } });
     const actor = createActor(machine, { input: { site: csSite } }).start();

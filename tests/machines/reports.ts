@@ -8,7 +8,12 @@ export function reportsDir(): string {
 }
 
 /** Writes `{name}.md` and `{name}.json` into dir; returns their paths. */
-export function writeReport(name: string, markdown: string, data: unknown, dir = reportsDir()): { md: string; json: string } {
+export function writeReport(
+  name: string,
+  markdown: string,
+  data: unknown,
+  dir = reportsDir(),
+): { md: string; json: string } {
   fs.mkdirSync(dir, { recursive: true });
   const md = path.join(dir, `${name}.md`);
   const json = path.join(dir, `${name}.json`);

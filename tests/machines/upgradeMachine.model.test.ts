@@ -15,7 +15,11 @@ import { cachedPlan } from './pathCache.ts';
 import { writeReport } from './reports.ts';
 
 // The same cached walk as `npm run paths`, so the export and this suite describe the very same paths.
-const paths = cachedPlan('machine', upgradeMachine, { input: { site: csSite }, events: modelEvents, abstract }).transitions;
+const paths = cachedPlan('machine', upgradeMachine, {
+  input: { site: csSite },
+  events: modelEvents,
+  abstract,
+}).transitions;
 const recorder = new CoverageRecorder();
 let sut: Harness;
 
@@ -60,7 +64,11 @@ describe('page statechart, model-based', () => {
 
   afterAll(() => {
     const rows = coverageTable(upgradeMachine, recorder);
-    writeReport('transition-coverage', coverageMarkdown('Transition coverage: the page statechart alone (tests/machines)', rows), rows);
+    writeReport(
+      'transition-coverage',
+      coverageMarkdown('Transition coverage: the page statechart alone (tests/machines)', rows),
+      rows,
+    );
     // Computed from the definition: a new transition without a path fails here.
     expect(recorder.missing(upgradeMachine)).toEqual([]);
   });

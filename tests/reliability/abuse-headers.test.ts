@@ -21,9 +21,26 @@ async function app(overrides: Partial<Config>): Promise<TestApp> {
 }
 
 const login = (t: TestApp, username: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { username, password: 'wrong-password' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress,
+    payload: { username, password: 'wrong-password' },
+  });
 const play = (t: TestApp, cookie: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/upgrade/upgrade_items', remoteAddress, headers: { cookie }, payload: { 'inventory_items[]': '1', uniq_item: '2', upgrade_front_chance: '50', roll_under: '1', token: 'made-up' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/upgrade/upgrade_items',
+    remoteAddress,
+    headers: { cookie },
+    payload: {
+      'inventory_items[]': '1',
+      uniq_item: '2',
+      upgrade_front_chance: '50',
+      roll_under: '1',
+      token: 'made-up',
+    },
+  });
 
 function expectLimited(res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }, msg: string) {
   expect(res.statusCode).toBe(429);
@@ -58,23 +75,41 @@ describe(`rate limits (${DB_KIND})`, () => {
   });
 
   it('turns a limit off with 0, and keeps the defaults above what a real player and the e2e suite need', async () => {
-    const t = await app({ rateLimitAuthPerMin: 0, rateLimitLoginPerUserPerMin: 0, rateLimitUpgradePerMin: 0, rateLimitUpgradeIpPerMin: 0 });
+    const t = await app({
+      rateLimitAuthPerMin: 0,
+      rateLimitLoginPerUserPerMin: 0,
+      rateLimitUpgradePerMin: 0,
+      rateLimitUpgradeIpPerMin: 0,
+    });
     const p = await register(t.app);
     for (let i = 0; i < 15; i++) expect((await login(t, p.username, '127.0.0.1')).statusCode).toBe(401);
     for (let i = 0; i < 80; i++) expect((await play(t, p.cookie, '127.0.0.1')).statusCode).toBe(403);
     const defaults = loadConfig({});
-    expect(defaults).toMatchObject({ rateLimitAuthPerMin: 60, rateLimitLoginPerUserPerMin: 10, rateLimitUpgradePerMin: 60, rateLimitUpgradeIpPerMin: 240 });
+    expect(defaults).toMatchObject({
+      rateLimitAuthPerMin: 60,
+      rateLimitLoginPerUserPerMin: 10,
+      rateLimitUpgradePerMin: 60,
+      rateLimitUpgradeIpPerMin: 240,
+    });
   });
 
   it('reports bad limit and origin settings at start-up', () => {
-    const bad = () => loadConfig({ RATE_LIMIT_AUTH_PER_MIN: '-1', RATE_LIMIT_UPGRADE_PER_MIN: 'lots', ALLOWED_ORIGINS: 'https://ok.example, ftp://no.example' });
+    const bad = () =>
+      loadConfig({
+        RATE_LIMIT_AUTH_PER_MIN: '-1',
+        RATE_LIMIT_UPGRADE_PER_MIN: 'lots',
+        ALLOWED_ORIGINS: 'https://ok.example, ftp://no.example',
+      });
     expect(bad).toThrow(ConfigError);
     try {
       bad();
     } catch (err) {
       expect((err as ConfigError).problems).toHaveLength(3);
     }
-    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example/path, http://b.example:8080' }).allowedOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example/path, http://b.example:8080' }).allowedOrigins).toEqual([
+      'https://a.example',
+      'http://b.example:8080',
+    ]);
   });
 });
 
@@ -89,7 +124,12 @@ describe(`security headers (${DB_KIND})`, () => {
     ];
     for (const res of answers) {
       const csp = String(res.headers['content-security-policy']);
-      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
       expect(directives.get('script-src')).toEqual(["'self'"]);
       expect(directives.get('object-src')).toEqual(["'none'"]);
       expect(directives.get('base-uri')).toEqual(["'self'"]);
@@ -108,7 +148,11 @@ describe(`security headers (${DB_KIND})`, () => {
     expect(https.headers['strict-transport-security']).toBe('max-age=15552000');
     // Without TRUST_PROXY a forwarded header proves nothing.
     const untrusted = await app({});
-    const spoofed = await untrusted.app.inject({ method: 'GET', url: '/api/site', headers: { 'x-forwarded-proto': 'https' } });
+    const spoofed = await untrusted.app.inject({
+      method: 'GET',
+      url: '/api/site',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
     expect(String(spoofed.headers['content-security-policy'])).toContain("img-src 'self' data: blob:;");
     record('abuse-headers', { rate_limited_answers: limited, header_sets_checked: answers.length + 2 });

@@ -118,7 +118,9 @@ describe(`crash on ${DB_KIND}`, () => {
           } else unexpected.push(`${res.status} ${JSON.stringify(res.body)}`);
         }
       };
-      const load = Promise.all(players.flatMap((p) => Array.from({ length: WORKERS_PER_PLAYER }, (_, w) => worker(p, w === 0))));
+      const load = Promise.all(
+        players.flatMap((p) => Array.from({ length: WORKERS_PER_PLAYER }, (_, w) => worker(p, w === 0))),
+      );
       const deadline = Date.now() + 5_000;
       while (settled < target && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
       // A random moment inside the next game or two, so kills land in every phase of a settlement.

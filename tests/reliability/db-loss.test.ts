@@ -71,7 +71,14 @@ describe('database loss on pg', () => {
           continue;
         }
         // An item whose game got no clear answer may have been spent: never offered again.
-        const res = await upgradeOver(base, p.cookie, [queue.shift()!], fx.targets[1], fx.chance, String(token.body!.token));
+        const res = await upgradeOver(
+          base,
+          p.cookie,
+          [queue.shift()!],
+          fx.targets[1],
+          fx.chance,
+          String(token.body!.token),
+        );
         answers.push(res);
         if (res.status === 200) acknowledged.push(String((res.body!.provably_fair as { roll_id: string }).roll_id));
         else await sleep(50);
@@ -101,7 +108,10 @@ describe('database loss on pg', () => {
         let healthz = 0;
         if (fault === 'terminate') {
           // PostgreSQL itself ends every connection of our database (the proxy stays up).
-          await adminQuery('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [viaProxy.pathname.slice(1)]);
+          await adminQuery(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [viaProxy.pathname.slice(1)],
+          );
           await sleep(200);
         } else {
           await proxy.cut(fault);
@@ -123,10 +133,17 @@ describe('database loss on pg', () => {
     expect(ranOut, `the load ran out of stake items (left per player: ${left.join(', ')}); raise STOCK`).toBe(0);
     expect(outages.filter((o) => !o.recovered)).toEqual([]);
     expect(outages.filter((o) => o.fault !== 'terminate' && (o.new503 === 0 || o.healthz !== 503))).toEqual([]);
-    const odd = answers.filter((a) => a.status !== 200 && !(a.status === 503 && a.body?.status === false && a.body.msg === messages.en.db_unavailable));
+    const odd = answers.filter(
+      (a) =>
+        a.status !== 200 &&
+        !(a.status === 503 && a.body?.status === false && a.body.msg === messages.en.db_unavailable),
+    );
     expect(odd).toEqual([]);
 
-    const found = await direct.db.select({ rollId: games.rollId }).from(games).where(inArray(games.rollId, acknowledged));
+    const found = await direct.db
+      .select({ rollId: games.rollId })
+      .from(games)
+      .where(inArray(games.rollId, acknowledged));
     expect(found).toHaveLength(acknowledged.length);
     const report = await checkInvariants(direct.db);
     expect(report.violations).toEqual([]);

@@ -62,9 +62,19 @@ describe(`fairness (${DB_KIND})`, () => {
     const cells: Cell[] = [];
     for (const price of TARGETS) {
       const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: price });
-      for (const rollUnder of [true, false]) cells.push({ chance: chanceThousandths(STAKE, price), rollUnder, target: target.id, games: 0, wins: 0, serviceGames: 0 });
+      for (const rollUnder of [true, false])
+        cells.push({
+          chance: chanceThousandths(STAKE, price),
+          rollUnder,
+          target: target.id,
+          games: 0,
+          wins: 0,
+          serviceGames: 0,
+        });
     }
-    expect(cells.map((c) => c.chance)).toEqual([100, 100, 10_000, 10_000, 33_333, 33_333, 50_000, 50_000, 80_000, 80_000]);
+    expect(cells.map((c) => c.chance)).toEqual([
+      100, 100, 10_000, 10_000, 33_333, 33_333, 50_000, 50_000, 80_000, 80_000,
+    ]);
 
     for (const cell of cells) {
       const p = await register(t.app);
@@ -73,7 +83,20 @@ describe(`fairness (${DB_KIND})`, () => {
       const items = await grant(t.db, p.userId, Array(SERVICE_GAMES_PER_CELL).fill(stakeItem.id));
       for (const id of items) {
         // No token claim: the token step is the only part skipped (it is tested elsewhere and has no bearing on the roll).
-        const { answer: res } = await settleUpgrade(t.handle, t.config, who, { itemIds: [id], targetId: cell.target, frontChance: cell.chance / 1000, rollUnder: cell.rollUnder, multiplier: null, token: 'x' }, null);
+        const { answer: res } = await settleUpgrade(
+          t.handle,
+          t.config,
+          who,
+          {
+            itemIds: [id],
+            targetId: cell.target,
+            frontChance: cell.chance / 1000,
+            rollUnder: cell.rollUnder,
+            multiplier: null,
+            token: 'x',
+          },
+          null,
+        );
         cell.games += 1;
         cell.serviceGames += 1;
         if (res.success === 1) cell.wins += 1;
@@ -89,7 +112,8 @@ describe(`fairness (${DB_KIND})`, () => {
     for (const c of cells) {
       const p = c.chance / ROLL_SPACE;
       const sd = Math.sqrt(c.games * p * (1 - p));
-      if (Math.abs(c.wins - c.games * p) > 4 * sd) outside.push(`${c.chance / 1000} % ${c.rollUnder ? 'under' : 'over'}: ${c.wins} wins of ${c.games}`);
+      if (Math.abs(c.wins - c.games * p) > 4 * sd)
+        outside.push(`${c.chance / 1000} % ${c.rollUnder ? 'under' : 'over'}: ${c.wins} wins of ${c.games}`);
     }
     expect(outside).toEqual([]);
     const all = returnToPlayer(indexed);

@@ -17,9 +17,18 @@ export interface InvariantReport {
 // Each query selects the rows that break one rule (at most 20 shown).
 const CHECKS: Array<[string, string]> = [
   ['item in an unknown state', `select id, state from inventory_items where state not in ('owned', 'sold', 'spent')`],
-  ['spent item without its game', `select i.id from inventory_items i left join games g on g.id = i.spent_game_id where i.state = 'spent' and g.id is null`],
-  ['game reference on an item that is not spent', `select id, state from inventory_items where state <> 'spent' and spent_game_id is not null`],
-  ['staked item of another player than the game', `select i.id from inventory_items i join games g on g.id = i.spent_game_id where i.user_id <> g.user_id`],
+  [
+    'spent item without its game',
+    `select i.id from inventory_items i left join games g on g.id = i.spent_game_id where i.state = 'spent' and g.id is null`,
+  ],
+  [
+    'game reference on an item that is not spent',
+    `select id, state from inventory_items where state <> 'spent' and spent_game_id is not null`,
+  ],
+  [
+    'staked item of another player than the game',
+    `select i.id from inventory_items i join games g on g.id = i.spent_game_id where i.user_id <> g.user_id`,
+  ],
   [
     'sold item without exactly one sale (or a sale of an unsold item)',
     `select i.id, i.state, count(l.id) as sales from inventory_items i
@@ -33,7 +42,7 @@ const CHECKS: Array<[string, string]> = [
       group by g.id, g.stake_count having count(i.id) <> g.stake_count`,
   ],
   [
-    'recorded stake differs from the staked items\' prices',
+    "recorded stake differs from the staked items' prices",
     `select g.id, g.stake_minor, sum(c.price_minor) as priced from games g
        join inventory_items i on i.spent_game_id = g.id join catalogue_items c on c.id = i.catalogue_item_id
       group by g.id, g.stake_minor having sum(c.price_minor) <> g.stake_minor`,
@@ -44,7 +53,10 @@ const CHECKS: Array<[string, string]> = [
       where i.source = 'upgrade' and (g.id is null or not g.success or g.won_inventory_item_id is distinct from i.id
         or g.target_catalogue_item_id <> i.catalogue_item_id or g.user_id <> i.user_id)`,
   ],
-  ['game reference on an item that was not won', `select id, source from inventory_items where source <> 'upgrade' and source_game_id is not null`],
+  [
+    'game reference on an item that was not won',
+    `select id, source from inventory_items where source <> 'upgrade' and source_game_id is not null`,
+  ],
   [
     'winning game without its item, or a lost game with one',
     `select g.id, g.success from games g left join inventory_items i on i.id = g.won_inventory_item_id
@@ -62,7 +74,7 @@ const CHECKS: Array<[string, string]> = [
       where w.user_id is null group by l.user_id, l.currency`,
   ],
   [
-    'tickets differ from the sum of the player\'s games',
+    "tickets differ from the sum of the player's games",
     `select u.id, u.bonus_balance, coalesce(sum(g.tickets), 0) as tickets from users u left join games g on g.user_id = u.id
       group by u.id, u.bonus_balance having u.bonus_balance <> coalesce(sum(g.tickets), 0)`,
   ],
@@ -78,10 +90,16 @@ const CHECKS: Array<[string, string]> = [
     `select user_id from seeds group by user_id
      having count(*) filter (where status = 'active') <> 1 or count(*) filter (where status = 'next') <> 1`,
   ],
-  ['game whose seed belongs to another player', `select g.id from games g join seeds s on s.id = g.seed_id where s.user_id <> g.user_id`],
+  [
+    'game whose seed belongs to another player',
+    `select g.id from games g join seeds s on s.id = g.seed_id where s.user_id <> g.user_id`,
+  ],
   // The games log has no foreign keys (migration 0004's guards keep these rows): each game's rows still exist.
-  ['game naming a missing player, seed or target', `select g.id from games g left join users u on u.id = g.user_id left join seeds s on s.id = g.seed_id
-     left join catalogue_items c on c.id = g.target_catalogue_item_id where u.id is null or s.id is null or c.id is null`],
+  [
+    'game naming a missing player, seed or target',
+    `select g.id from games g left join users u on u.id = g.user_id left join seeds s on s.id = g.seed_id
+     left join catalogue_items c on c.id = g.target_catalogue_item_id where u.id is null or s.id is null or c.id is null`,
+  ],
 ];
 
 interface GameRow {
@@ -113,7 +131,8 @@ function reproduce(g: GameRow): string | null {
   if (sha256Hex(g.server_seed) !== g.server_seed_hash || g.seed_hash !== g.server_seed_hash) return 'seed hash';
   if ((g.seed_client ?? '') !== g.client_seed) return 'client seed';
   const roll = computeRollSync(hmacSha256Node, g.server_seed, g.client_seed, num(g.nonce));
-  if (roll.value !== num(g.roll) || roll.round !== num(g.round) || roll.chunk !== num(g.chunk)) return `roll ${roll.value} != ${g.roll}`;
+  if (roll.value !== num(g.roll) || roll.round !== num(g.round) || roll.chunk !== num(g.chunk))
+    return `roll ${roll.value} != ${g.roll}`;
   if (chanceThousandths(num(g.stake_minor), num(g.target_price_minor)) !== num(g.chance)) return 'chance';
   if (isWin(roll.value, num(g.chance), g.roll_under) !== g.success) return 'result';
   return null;
@@ -133,7 +152,8 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
        from games g join seeds s on s.id = g.seed_id`,
   );
   const irreproducible = games.map((g) => [g.id, reproduce(g)] as const).filter(([, why]) => why !== null);
-  if (irreproducible.length > 0) violations.push(`game not reproducible from its seed: ${JSON.stringify(irreproducible.slice(0, 20))}`);
+  if (irreproducible.length > 0)
+    violations.push(`game not reproducible from its seed: ${JSON.stringify(irreproducible.slice(0, 20))}`);
   const [c] = await rows<Record<string, unknown>>(
     db,
     `select (select count(*) from inventory_items) as items, (select count(*) from games) as games, (select count(*) from seeds) as seeds,
@@ -141,6 +161,12 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
   );
   return {
     violations,
-    counts: { items: Number(c.items), games: Number(c.games), seeds: Number(c.seeds), wallets: Number(c.wallets), ledger: Number(c.ledger) },
+    counts: {
+      items: Number(c.items),
+      games: Number(c.games),
+      seeds: Number(c.seeds),
+      wallets: Number(c.wallets),
+      ledger: Number(c.ledger),
+    },
   };
 }

@@ -19,7 +19,9 @@ const ITEMS_PER_PLAYER = 10;
 const PROCESSES = DB_KIND === 'pg' ? 2 : 1;
 const SEED = Number(process.env.RELIABILITY_SEED ?? Date.now() % 1_000_000);
 
-type Planned = { kind: 'upgrade'; player: number; items: number[]; foreign: boolean; token: string } | { kind: 'sell'; player: number; item: number };
+type Planned =
+  | { kind: 'upgrade'; player: number; items: number[]; foreign: boolean; token: string }
+  | { kind: 'sell'; player: number; item: number };
 
 let sdb: ScenarioDb;
 let servers: ServerProcess[] = [];
@@ -58,7 +60,14 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
       else if (r < 0.45) {
         const other = owned.get(players[(player + 1) % PLAYERS].userId)!;
         plan.push({ kind: 'upgrade', player, items: [pick(rand, other, 1)[0]], foreign: true, token: '' });
-      } else plan.push({ kind: 'upgrade', player, items: pick(rand, mine, 1 + Math.floor(rand() * 3)), foreign: false, token: '' });
+      } else
+        plan.push({
+          kind: 'upgrade',
+          player,
+          items: pick(rand, mine, 1 + Math.floor(rand() * 3)),
+          foreign: false,
+          token: '',
+        });
     }
     for (const [i, p] of plan.entries()) {
       if (p.kind !== 'upgrade') continue;
@@ -72,14 +81,25 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
         // Each request goes to another process than its neighbour; tokens were issued by either.
         const base = servers[(i + 1) % PROCESSES].base;
         const cookie = players[p.player].cookie;
-        return p.kind === 'sell' ? sellOver(base, cookie, p.item) : upgradeOver(base, cookie, p.items, fx.targets[p.items.length], fx.chance, p.token);
+        return p.kind === 'sell'
+          ? sellOver(base, cookie, p.item)
+          : upgradeOver(base, cookie, p.items, fx.targets[p.items.length], fx.chance, p.token);
       }),
     );
 
     if (process.env.RELIABILITY_DEBUG) for (const s of servers) process.stdout.write(s.output().slice(0, 6000));
-    const unexpected = answers.map((a, i) => ({ a, p: plan[i] })).filter(({ a }) => a.status !== 200 && !(a.status === 409 && a.body?.status === false && typeof a.body.msg === 'string'));
+    const unexpected = answers
+      .map((a, i) => ({ a, p: plan[i] }))
+      .filter(
+        ({ a }) =>
+          a.status !== 200 && !(a.status === 409 && a.body?.status === false && typeof a.body.msg === 'string'),
+      );
     expect(unexpected.map(({ a, p }) => ({ status: a.status, body: a.body, kind: p.kind }))).toEqual([]);
-    expect(answers.filter((a, i) => plan[i].kind === 'upgrade' && (plan[i] as { foreign: boolean }).foreign && a.status !== 409)).toEqual([]);
+    expect(
+      answers.filter(
+        (a, i) => plan[i].kind === 'upgrade' && (plan[i] as { foreign: boolean }).foreign && a.status !== 409,
+      ),
+    ).toEqual([]);
 
     const taken = new Map<number, string>();
     const doubles: string[] = [];
@@ -103,7 +123,10 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
     const check = await sdb.open();
     try {
       const all = [...owned.values()].flat();
-      const rows = await check.db.select({ id: inventoryItems.id, state: inventoryItems.state }).from(inventoryItems).where(inArray(inventoryItems.id, all));
+      const rows = await check.db
+        .select({ id: inventoryItems.id, state: inventoryItems.state })
+        .from(inventoryItems)
+        .where(inArray(inventoryItems.id, all));
       const wrong = rows.filter((r) => r.state !== (spent.has(r.id) ? 'spent' : sold.has(r.id) ? 'sold' : 'owned'));
       expect(wrong).toEqual([]);
       const played = await check.db.select({ rollId: games.rollId }).from(games);

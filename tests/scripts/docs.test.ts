@@ -27,20 +27,30 @@ describe('docs/provably-fair.md', () => {
     expect([...snippet.matchAll(/from '([^']+)'/g)].map((m) => m[1])).toEqual(['node:crypto']);
   });
 
-  it.each(VECTORS)('the plain Node checker gives vector $n: hash, round $round chunk $chunk, R = $R', async (v) => {
-    const { stdout } = await run(process.execPath, [script, v.serverSeed, v.clientSeed, String(v.nonce)]);
-    expect(stdout).toBe(`sha256(server seed): ${v.hash}\nround ${v.round}, chunk ${v.chunk}, R = ${v.R}, roll = ${v.roll}\n`);
-  }, SPAWN);
+  it.each(VECTORS)(
+    'the plain Node checker gives vector $n: hash, round $round chunk $chunk, R = $R',
+    async (v) => {
+      const { stdout } = await run(process.execPath, [script, v.serverSeed, v.clientSeed, String(v.nonce)]);
+      expect(stdout).toBe(
+        `sha256(server seed): ${v.hash}\nround ${v.round}, chunk ${v.chunk}, R = ${v.R}, roll = ${v.roll}\n`,
+      );
+    },
+    SPAWN,
+  );
 
-  it('the worked example prints what the doc says it prints, for the checker and for npm run verify', async () => {
-    const example = blocks.findIndex((b) => b.lang === 'sh' && b.text.startsWith('node check.mjs'));
-    const args = blocks[example].text.trim().split(/\s+/).slice(2);
-    const { stdout } = await run(process.execPath, [script, ...args]);
-    expect(stdout).toBe(blocks[example + 1].text);
+  it(
+    'the worked example prints what the doc says it prints, for the checker and for npm run verify',
+    async () => {
+      const example = blocks.findIndex((b) => b.lang === 'sh' && b.text.startsWith('node check.mjs'));
+      const args = blocks[example].text.trim().split(/\s+/).slice(2);
+      const { stdout } = await run(process.execPath, [script, ...args]);
+      expect(stdout).toBe(blocks[example + 1].text);
 
-    const cli = blocks.findIndex((b) => b.lang === 'sh' && b.text.startsWith('npm run verify'));
-    const cliArgs = blocks[cli].text.replace(/\\\n/g, ' ').trim().split(/\s+/).slice(4);
-    const out = await run(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...cliArgs], { cwd: root });
-    expect(out.stdout).toBe(blocks[cli + 1].text);
-  }, SPAWN);
+      const cli = blocks.findIndex((b) => b.lang === 'sh' && b.text.startsWith('npm run verify'));
+      const cliArgs = blocks[cli].text.replace(/\\\n/g, ' ').trim().split(/\s+/).slice(4);
+      const out = await run(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...cliArgs], { cwd: root });
+      expect(out.stdout).toBe(blocks[cli + 1].text);
+    },
+    SPAWN,
+  );
 });

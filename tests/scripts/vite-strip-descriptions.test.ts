@@ -6,9 +6,21 @@ import { stripDescriptions } from '../../scripts/vite-strip-descriptions.ts';
 describe('stripDescriptions', () => {
   it.each([
     ['a state description', `const c = { a: { description: 'Loads.', on: {} } };`, `const c = { a: { on: {} } };`],
-    ['the last property, no comma after it', `const c = { target: 'x', description: "Picked." };`, `const c = { target: 'x',  };`],
-    ['a template literal without expressions', 'const c = { description: `Sells.`, actions: "sell" };', 'const c = { actions: "sell" };'],
-    ['in TypeScript', `const c = { description: 'x', n: 1 as number } satisfies object;`, `const c = { n: 1 as number } satisfies object;`],
+    [
+      'the last property, no comma after it',
+      `const c = { target: 'x', description: "Picked." };`,
+      `const c = { target: 'x',  };`,
+    ],
+    [
+      'a template literal without expressions',
+      'const c = { description: `Sells.`, actions: "sell" };',
+      'const c = { actions: "sell" };',
+    ],
+    [
+      'in TypeScript',
+      `const c = { description: 'x', n: 1 as number } satisfies object;`,
+      `const c = { n: 1 as number } satisfies object;`,
+    ],
   ])('removes %s', (_name, input, output) => {
     expect(stripDescriptions(input, 'm.ts')).toBe(output);
   });
@@ -32,6 +44,7 @@ describe('stripDescriptions', () => {
     expect(stripped.length).toBeLessThan(source.length * 0.8);
     expect(parseSync(file, stripped).errors).toEqual([]);
     // Everything else survives: the same state names and guards.
-    for (const word of ['loading', 'selecting', 'playing', 'canPlay']) expect(stripped.includes(word), word).toBe(source.includes(word));
+    for (const word of ['loading', 'selecting', 'playing', 'canPlay'])
+      expect(stripped.includes(word), word).toBe(source.includes(word));
   });
 });

@@ -18,7 +18,8 @@ describe('POST /api/auth/register', () => {
   it('creates the player, signs them in with an HttpOnly SameSite=Lax cookie, and grants a starter pack in demo mode', async () => {
     const username = uniqueName('new');
     const res = await t.app.inject({
-      method: 'POST', url: '/api/auth/register',
+      method: 'POST',
+      url: '/api/auth/register',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `username=${username}&password=pass`,
     });
@@ -41,8 +42,14 @@ describe('POST /api/auth/register', () => {
     expect(stored.map((s) => s.id)).toEqual([sha256Hex(cookie.slice(4))]);
 
     const pack = await t.db
-      .select({ source: inventoryItems.source, caseId: inventoryItems.sourceCaseId, typePrize: catalogueItems.typePrize, site: catalogueItems.site })
-      .from(inventoryItems).innerJoin(catalogueItems, eq(catalogueItems.id, inventoryItems.catalogueItemId))
+      .select({
+        source: inventoryItems.source,
+        caseId: inventoryItems.sourceCaseId,
+        typePrize: catalogueItems.typePrize,
+        site: catalogueItems.site,
+      })
+      .from(inventoryItems)
+      .innerJoin(catalogueItems, eq(catalogueItems.id, inventoryItems.catalogueItemId))
       .where(eq(inventoryItems.userId, userId));
     expect(pack).toHaveLength(12);
     expect(pack.every((p) => p.site === 'cs')).toBe(true);
@@ -57,7 +64,10 @@ describe('POST /api/auth/register', () => {
     const proxied = await createTestApp({ trustProxy: true, starterPackSize: 1 });
     try {
       const res = await proxied.app.inject({
-        method: 'POST', url: '/api/auth/register', headers: { 'x-forwarded-proto': 'https' }, payload: { username: uniqueName(), password: 'pass' },
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: uniqueName(), password: 'pass' },
       });
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
     } finally {
@@ -80,7 +90,11 @@ describe('POST /api/auth/register', () => {
 
   it('refuses a taken username, case-insensitively, with 409', async () => {
     const p = await register(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: p.username.toUpperCase(), password: 'pass' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: p.username.toUpperCase(), password: 'pass' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(messages.en.username_taken);
   });
@@ -88,15 +102,27 @@ describe('POST /api/auth/register', () => {
 
 describe('POST /api/auth/login', () => {
   it('signs the seeded demo account in with demo / demo', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'demo', password: 'demo' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'demo', password: 'demo' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.name).toBe('demo');
   });
 
   it('refuses a wrong password and an unknown user with the same 401', async () => {
     const p = await register(t.app);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: p.username, password: 'nope-nope' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: uniqueName('ghost'), password: 'nope-nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: p.username, password: 'nope-nope' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: uniqueName('ghost'), password: 'nope-nope' },
+    });
     expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
     expect(wrong.json()).toEqual(unknown.json());
   });
@@ -110,12 +136,24 @@ describe('POST /api/auth/logout', () => {
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/sid=;/);
     expect((await me(p.cookie)).json()).toEqual({ status: true, user: null });
-    expect((await t.app.inject({ method: 'POST', url: '/api/inventory/sell', headers: { cookie: p.cookie }, payload: { id: 1 } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/inventory/sell',
+          headers: { cookie: p.cookie },
+          payload: { id: 1 },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('refuses an expired session', async () => {
     const p = await register(t.app);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, p.userId));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, p.userId));
     expect((await me(p.cookie)).json().user).toBeNull();
   });
 });

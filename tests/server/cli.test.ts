@@ -44,7 +44,10 @@ describe('npm run cli', () => {
     expect(await cli('create-user', 'operator_made', 'hunter22')).toBe(0);
     expect(lines.out.join()).toMatch(/created user operator_made/);
     const [{ id: userId }] = await query<{ id: number }>(`select id from users where username = 'operator_made'`);
-    const [{ n: pack }] = await query<{ n: number }>('select count(*)::int as n from inventory_items where user_id = $1', [userId]);
+    const [{ n: pack }] = await query<{ n: number }>(
+      'select count(*)::int as n from inventory_items where user_id = $1',
+      [userId],
+    );
     expect(pack).toBe(5);
 
     const targets = await query<{ id: number }>(`select id from catalogue_items where site = 'cs' order by id limit 2`);
@@ -71,11 +74,20 @@ describe('npm run cli', () => {
 
   it('imports JSON and CSV catalogues, inserting new names and updating existing ones', async () => {
     const json = path.join(dir, '..', `cat-${process.pid}.json`);
-    fs.writeFileSync(json, JSON.stringify([{ name: 'Import | One (Field-Tested)', price: '12.34', type: 'covert' }, { name: 'Import | Two (Field-Tested)', price: 5, type: 'classified', type_prize: 13 }]));
+    fs.writeFileSync(
+      json,
+      JSON.stringify([
+        { name: 'Import | One (Field-Tested)', price: '12.34', type: 'covert' },
+        { name: 'Import | Two (Field-Tested)', price: 5, type: 'classified', type_prize: 13 },
+      ]),
+    );
     expect(await cli('import', json)).toBe(0);
     expect(lines.out.join()).toMatch(/2 new, 0 updated/);
     const csv = path.join(dir, '..', `cat-${process.pid}.csv`);
-    fs.writeFileSync(csv, 'name,price,type\n"Import | One (Field-Tested)",20.00,covert\n"Import | Three",1.50,mil_spec\n');
+    fs.writeFileSync(
+      csv,
+      'name,price,type\n"Import | One (Field-Tested)",20.00,covert\n"Import | Three",1.50,mil_spec\n',
+    );
     expect(await cli('import', csv, '--site', 'ru')).toBe(0);
     expect(await cli('import', csv)).toBe(0);
     expect(lines.out.join()).toMatch(/1 new, 1 updated/);
@@ -113,7 +125,9 @@ describe('npm run cli', () => {
     try {
       fs.writeFileSync(lockPath(dir), JSON.stringify({ pid: sleeper.pid, role: 'server' }));
       expect(await cli('create-user', 'while_locked', 'pass1')).toBe(2);
-      expect(lines.err.join()).toBe(`refused: the server (pid ${sleeper.pid}) holds ${dir}; stop it or use DATABASE_URL`);
+      expect(lines.err.join()).toBe(
+        `refused: the server (pid ${sleeper.pid}) holds ${dir}; stop it or use DATABASE_URL`,
+      );
     } finally {
       sleeper.kill();
       await new Promise((r) => sleeper.once('exit', r));
@@ -145,7 +159,11 @@ describe('server/main.ts', () => {
       server!.once('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
     });
     expect(Number(new URL(url).port)).toBeGreaterThan(0);
-    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: true, db: 'ok', settled: { known: 0, differed: 0, read: 0 } });
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({
+      status: true,
+      db: 'ok',
+      settled: { known: 0, differed: 0, read: 0 },
+    });
     expect(await cli('create-user', 'during_server', 'pass1')).toBe(2);
     expect(lines.err.join()).toMatch(new RegExp(`the server \\(pid ${server.pid}\\) holds`));
     const code = await new Promise((resolve) => {

@@ -15,15 +15,24 @@ afterAll(() => t.close());
 
 function children(pid: number): number[] {
   try {
-    return fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number));
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) =>
+        fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number),
+      );
   } catch {
     return [];
   }
 }
 
-const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !/State:\s+Z/.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+const alive = (pid: number) =>
+  fs.existsSync(`/proc/${pid}`) && !/State:\s+Z/.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
 
-async function until<T>(what: string, probe: () => T | null | false | Promise<T | null | false>, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | null | false | Promise<T | null | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
   const t0 = Date.now();
   for (;;) {
     const v = await probe();
@@ -39,16 +48,24 @@ describe('WEB_CONCURRENCY', () => {
       // The embedded database is single-process: a clear start-up refusal, not a second process on the directory.
       const dir = fs.mkdtempSync('/tmp/cluster-pglite-');
       try {
-        await expect(startServer({ WEB_CONCURRENCY: '2', DATA_DIR: dir })).rejects.toThrow(/WEB_CONCURRENCY=2: several processes need DATABASE_URL/);
+        await expect(startServer({ WEB_CONCURRENCY: '2', DATA_DIR: dir })).rejects.toThrow(
+          /WEB_CONCURRENCY=2: several processes need DATABASE_URL/,
+        );
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
       return;
     }
-    const server: ServerProcess = await startServer({ WEB_CONCURRENCY: '2', DATABASE_URL: t.databaseUrl, PG_POOL_SIZE: '3' });
+    const server: ServerProcess = await startServer({
+      WEB_CONCURRENCY: '2',
+      DATABASE_URL: t.databaseUrl,
+      PG_POOL_SIZE: '3',
+    });
     try {
       expect(server.output()).toMatch(/\(2 workers\)/);
-      const workers = await until('two workers', () => (children(server.pid).length === 2 ? children(server.pid) : null));
+      const workers = await until('two workers', () =>
+        children(server.pid).length === 2 ? children(server.pid) : null,
+      );
       // One site: a session made by another process is good on every worker, and a token a worker issued is
       // accepted (once) by another process on the same database.
       const p = await register(t.app);
@@ -72,7 +89,10 @@ describe('WEB_CONCURRENCY', () => {
         return now.length === 2 && !now.includes(workers[0]) ? now : null;
       });
       expect(replaced).toContain(workers[1]);
-      await until('the site answering', async () => (await fetch(`${server.base}/healthz`).catch(() => null))?.status === 200);
+      await until(
+        'the site answering',
+        async () => (await fetch(`${server.base}/healthz`).catch(() => null))?.status === 200,
+      );
 
       await server.kill9();
       await until('the workers to exit with their primary', () => replaced.every((pid) => !alive(pid)), 30_000);

@@ -5,7 +5,18 @@ import { ConfigError, loadConfig } from '../../server/config.ts';
 describe('loadConfig', () => {
   it('has working defaults: PGlite in ./data with demo mode, cs site, port 3000', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: path.resolve('data'), databaseUrl: null, demoMode: true, site: 'cs', starterPackSize: 30, ticketStepMinor: 100, cookieSecure: 'auto', mainSiteUrl: '/' });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      databaseUrl: null,
+      demoMode: true,
+      site: 'cs',
+      starterPackSize: 30,
+      ticketStepMinor: 100,
+      cookieSecure: 'auto',
+      mainSiteUrl: '/',
+    });
   });
 
   it('turns demo mode off with DATABASE_URL unless DEMO_MODE says otherwise', () => {
@@ -16,7 +27,11 @@ describe('loadConfig', () => {
   it('runs one process unless WEB_CONCURRENCY says more, which needs DATABASE_URL', () => {
     expect(loadConfig({}).workers).toBe(1);
     expect(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://u@h/db' }).workers).toBe(4);
-    for (const env of [{ WEB_CONCURRENCY: '2' }, { WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://u@h/db' }, { WEB_CONCURRENCY: 'many', DATABASE_URL: 'postgres://u@h/db' }]) {
+    for (const env of [
+      { WEB_CONCURRENCY: '2' },
+      { WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://u@h/db' },
+      { WEB_CONCURRENCY: 'many', DATABASE_URL: 'postgres://u@h/db' },
+    ]) {
       expect(() => loadConfig(env)).toThrow(/WEB_CONCURRENCY=/);
     }
   });
@@ -28,13 +43,29 @@ describe('loadConfig', () => {
 
   it('reports every bad value at once, one line each', () => {
     try {
-      loadConfig({ PORT: 'eighty', SITE: 'csgo', DATABASE_URL: 'mysql://x', RECAPTCHA_MIN_SCORE: '2', DEMO_MODE: 'maybe', STARTER_PACK_SIZE: '-1', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'eighty',
+        SITE: 'csgo',
+        DATABASE_URL: 'mysql://x',
+        RECAPTCHA_MIN_SCORE: '2',
+        DEMO_MODE: 'maybe',
+        STARTER_PACK_SIZE: '-1',
+        LOG_LEVEL: 'loud',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const problems = (err as ConfigError).problems;
       expect(problems).toHaveLength(7);
-      for (const name of ['PORT', 'SITE', 'DATABASE_URL', 'RECAPTCHA_MIN_SCORE', 'DEMO_MODE', 'STARTER_PACK_SIZE', 'LOG_LEVEL']) {
+      for (const name of [
+        'PORT',
+        'SITE',
+        'DATABASE_URL',
+        'RECAPTCHA_MIN_SCORE',
+        'DEMO_MODE',
+        'STARTER_PACK_SIZE',
+        'LOG_LEVEL',
+      ]) {
         expect(problems.some((p) => p.startsWith(`${name}=`))).toBe(true);
       }
     }

@@ -18,12 +18,17 @@ describe('a database connection cut in the middle of a transaction', () => {
     let cut: () => void = () => {};
     const wasCut = new Promise<void>((resolve) => (cut = resolve));
     const work = t.db.transaction(async (tx) => {
-      const res = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: Array<{ pid: number }> };
+      const res = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: Array<{ pid: number }>;
+      };
       pid = res.rows[0].pid;
       await wasCut;
       await tx.execute(sql`select 1`);
     });
-    const failed = work.then(() => null, (err: unknown) => err);
+    const failed = work.then(
+      () => null,
+      (err: unknown) => err,
+    );
     while (pid === 0) await new Promise((r) => setTimeout(r, 10));
     if (t.databaseUrl) {
       // PostgreSQL ends the connection while the transaction sits between two statements.

@@ -20,7 +20,8 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const index = (cookie?: string) => t.app.inject({ method: 'POST', url: '/api/upgrade/index', headers: cookie ? { cookie } : {} });
+const index = (cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/upgrade/index', headers: cookie ? { cookie } : {} });
 
 describe('POST /api/upgrade/index', () => {
   it('answers inventory null and the whole target catalogue when signed out', async () => {
@@ -36,7 +37,12 @@ describe('POST /api/upgrade/index', () => {
     const prices = body.uitems.map((i: { price: number }) => i.price);
     expect(prices).toEqual([...prices].sort((x, y) => x - y));
     expect(body.uitems[0]).toEqual({
-      id: targets[0].id, name: targets[0].name, price: targets[0].priceMinor / 100, image: `/app/public/items/${targets[0].id}.png`, type: targets[0].type, type_prize: targets[0].typePrize,
+      id: targets[0].id,
+      name: targets[0].name,
+      price: targets[0].priceMinor / 100,
+      image: `/app/public/items/${targets[0].id}.png`,
+      type: targets[0].type,
+      type_prize: targets[0].typePrize,
     });
   });
 
@@ -55,13 +61,23 @@ describe('POST /api/upgrade/index', () => {
 
   it('accepts an empty JSON body, with or without a charset', async () => {
     for (const type of ['application/json', 'application/json; charset=utf-8']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/upgrade/index', headers: { 'content-type': type }, payload: '' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/upgrade/index',
+        headers: { 'content-type': type },
+        payload: '',
+      });
       expect(res.statusCode, type).toBe(200);
     }
   });
 
   it('refuses a multipart body with a 4xx JSON answer (the page posts URL-encoded forms)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/upgrade/upgrade_items', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upgrade/upgrade_items',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ status: false, msg: messages.en.bad_request });
   });
@@ -74,7 +90,9 @@ describe('POST /api/upgrade/index', () => {
       const { eq } = await import('drizzle-orm');
       await other.db.update(catalogueItems).set({ image: 'ak/redline.png' }).where(eq(catalogueItems.id, item.id));
       const body = (await other.app.inject({ method: 'POST', url: '/api/upgrade/index' })).json();
-      expect(body.uitems.find((i: { id: number }) => i.id === item.id).image).toBe('https://cdn.example.test/img/ak/redline.png');
+      expect(body.uitems.find((i: { id: number }) => i.id === item.id).image).toBe(
+        'https://cdn.example.test/img/ak/redline.png',
+      );
     } finally {
       await other.close();
     }
@@ -90,7 +108,16 @@ describe('GET /api/site', () => {
     const s = await createTestApp({ site, mainSiteUrl: 'https://example.test/' });
     try {
       const res = await s.app.inject({ method: 'GET', url: '/api/site' });
-      expect(res.json()).toEqual({ status: true, site, game, lang, currency, chance_decimals: decimals, main_site_url: 'https://example.test/', recaptcha_site_key: null });
+      expect(res.json()).toEqual({
+        status: true,
+        site,
+        game,
+        lang,
+        currency,
+        chance_decimals: decimals,
+        main_site_url: 'https://example.test/',
+        recaptcha_site_key: null,
+      });
       if (site === 'ru') {
         const err = await s.app.inject({ method: 'POST', url: '/api/upgrade/upgrade_items', payload: {} });
         expect(err.json().msg).toBe(messages.ru.not_signed_in);
@@ -103,7 +130,11 @@ describe('GET /api/site', () => {
 
 describe('the rest of the site', () => {
   it('answers GET /healthz with the database status', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: true, db: 'ok', settled: { known: 0, differed: 0, read: 0 } });
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
+      status: true,
+      db: 'ok',
+      settled: { known: 0, differed: 0, read: 0 },
+    });
   });
 
   it('answers unknown /api paths with 404 JSON', async () => {

@@ -17,7 +17,15 @@ import { games } from '../../server/db/schema.ts';
 import { messages } from '../../server/messages.ts';
 import { checkInvariants } from '../reliability/invariants.ts';
 import { TcpProxy } from '../reliability/helpers/proxy.ts';
-import { addCatalogueItem, createTestApp, grant, postUpgrade, register, type Player, type TestApp } from './helpers/app.ts';
+import {
+  addCatalogueItem,
+  createTestApp,
+  grant,
+  postUpgrade,
+  register,
+  type Player,
+  type TestApp,
+} from './helpers/app.ts';
 
 const PLAYERS = 4;
 const WORKERS_PER_PLAYER = 2;
@@ -44,7 +52,10 @@ async function terminateAll(url: string): Promise<void> {
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [new URL(url).pathname.slice(1)]);
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [new URL(url).pathname.slice(1)],
+    );
   } finally {
     await admin.end();
   }
@@ -80,7 +91,11 @@ describe('games while the database connections die', () => {
     const worker = async (p: Player) => {
       const queue = queues.get(p.userId)!;
       while (!stop && queue.length > 0) {
-        const tok = await app!.inject({ method: 'GET', url: '/api/token?purpose=caseopen', headers: { cookie: p.cookie } });
+        const tok = await app!.inject({
+          method: 'GET',
+          url: '/api/token?purpose=caseopen',
+          headers: { cookie: p.cookie },
+        });
         if (tok.statusCode !== 200) {
           statuses.push({ status: tok.statusCode, body: tok.json() });
           await sleep(20);
@@ -88,7 +103,11 @@ describe('games while the database connections die', () => {
         }
         // An item whose game got no clear answer may have been spent: never offered again.
         const res = await postUpgrade(app!, p.cookie, {
-          'inventory_items[]': [String(queue.shift())], uniq_item: String(target.id), upgrade_front_chance: '50', roll_under: '1', token: tok.json().token,
+          'inventory_items[]': [String(queue.shift())],
+          uniq_item: String(target.id),
+          upgrade_front_chance: '50',
+          roll_under: '1',
+          token: tok.json().token,
         });
         statuses.push({ status: res.statusCode, body: res.json() });
         if (res.statusCode === 200) acknowledged.push(res.json().provably_fair.roll_id);
@@ -137,15 +156,24 @@ describe('games while the database connections die', () => {
     expect(ranOut).toBe(0);
     expect(warmedUp).toBe(true);
     expect(recovered.filter((r) => !r)).toEqual([]);
-    const odd = statuses.filter((s) => s.status !== 200 && !(s.status === 503 && JSON.stringify(s.body) === JSON.stringify({ status: false, msg: messages.en.db_unavailable })));
+    const odd = statuses.filter(
+      (s) =>
+        s.status !== 200 &&
+        !(
+          s.status === 503 &&
+          JSON.stringify(s.body) === JSON.stringify({ status: false, msg: messages.en.db_unavailable })
+        ),
+    );
     expect(odd).toEqual([]);
     if (handle?.pool) {
       // Every client the settlements took was given back (or discarded): none held, nobody waiting for one.
-      expect({ total: handle.pool.totalCount, idle: handle.pool.idleCount, waiting: handle.pool.waitingCount }).toEqual({
-        total: handle.pool.idleCount,
-        idle: handle.pool.idleCount,
-        waiting: 0,
-      });
+      expect({ total: handle.pool.totalCount, idle: handle.pool.idleCount, waiting: handle.pool.waitingCount }).toEqual(
+        {
+          total: handle.pool.idleCount,
+          idle: handle.pool.idleCount,
+          waiting: 0,
+        },
+      );
       expect(handle.pool.totalCount).toBeLessThanOrEqual(POOL);
       expect(statuses.some((s) => s.status === 503)).toBe(true);
     }

@@ -6,7 +6,16 @@ import { games, seeds } from '../../server/db/schema.ts';
 import { messages } from '../../server/messages.ts';
 import { hmacSha256Node, sha256Hex } from '../../server/services/crypto.ts';
 import { VECTORS } from '../domain/vectors.ts';
-import { addCatalogueItem, createTestApp, getToken, grant, postUpgrade, register, type Player, type TestApp } from './helpers/app.ts';
+import {
+  addCatalogueItem,
+  createTestApp,
+  getToken,
+  grant,
+  postUpgrade,
+  register,
+  type Player,
+  type TestApp,
+} from './helpers/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const post = (url: string, cookie: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+const post = (url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
 /** Plays n games (stake 5.00 vs target 9.00, roll under) and returns their roll ids, oldest first. */
 async function play(p: Player, n: number): Promise<string[]> {
@@ -25,7 +35,11 @@ async function play(p: Player, n: number): Promise<string[]> {
   const ids: string[] = [];
   for (const item of items) {
     const res = await postUpgrade(t.app, p.cookie, {
-      'inventory_items[]': [String(item)], uniq_item: String(target.id), upgrade_front_chance: '50', roll_under: '1', token: await getToken(t.app, p.cookie),
+      'inventory_items[]': [String(item)],
+      uniq_item: String(target.id),
+      upgrade_front_chance: '50',
+      roll_under: '1',
+      token: await getToken(t.app, p.cookie),
     });
     expect(res.statusCode, res.body).toBe(200);
     ids.push(res.json().provably_fair.roll_id);
@@ -36,7 +50,11 @@ async function play(p: Player, n: number): Promise<string[]> {
 describe('the node roll path', () => {
   it.each(VECTORS)('reproduces vector $n', (v) => {
     expect(sha256Hex(v.serverSeed)).toBe(v.hash);
-    expect(computeRollSync(hmacSha256Node, v.serverSeed, v.clientSeed, v.nonce)).toEqual({ value: v.R, round: v.round, chunk: v.chunk });
+    expect(computeRollSync(hmacSha256Node, v.serverSeed, v.clientSeed, v.nonce)).toEqual({
+      value: v.R,
+      round: v.round,
+      chunk: v.chunk,
+    });
   });
 });
 
@@ -48,7 +66,13 @@ describe('GET /api/provably_fair/state', () => {
     const rows = await t.db.select().from(seeds).where(eq(seeds.userId, p.userId));
     const active = rows.find((r) => r.status === 'active')!;
     const next = rows.find((r) => r.status === 'next')!;
-    expect(res.json()).toEqual({ status: true, server_seed_hash: active.serverSeedHash, next_server_seed_hash: next.serverSeedHash, client_seed: active.clientSeed, nonce: 0 });
+    expect(res.json()).toEqual({
+      status: true,
+      server_seed_hash: active.serverSeedHash,
+      next_server_seed_hash: next.serverSeedHash,
+      client_seed: active.clientSeed,
+      nonce: 0,
+    });
     expect(active.clientSeed).toMatch(/^[0-9a-f]{16}$/);
     expect(sha256Hex(active.serverSeed)).toBe(active.serverSeedHash);
     expect(JSON.stringify(res.json())).not.toContain(active.serverSeed);
@@ -70,14 +94,31 @@ describe('POST /api/provably_fair/rotate', () => {
     const res = await post('/api/provably_fair/rotate', p.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ status: true, revealed_server_seed_hash: before.server_seed_hash, revealed_client_seed: before.client_seed, games: 3 });
+    expect(body).toMatchObject({
+      status: true,
+      revealed_server_seed_hash: before.server_seed_hash,
+      revealed_client_seed: before.client_seed,
+      games: 3,
+    });
     expect(sha256Hex(body.revealed_server_seed)).toBe(before.server_seed_hash);
-    expect(body.state).toMatchObject({ server_seed_hash: before.next_server_seed_hash, client_seed: before.client_seed, nonce: 0 });
+    expect(body.state).toMatchObject({
+      server_seed_hash: before.next_server_seed_hash,
+      client_seed: before.client_seed,
+      nonce: 0,
+    });
     expect(body.state.next_server_seed_hash).not.toBe(before.next_server_seed_hash);
 
     for (const [i, id] of rollIds.entries()) {
       const game = (await get(`/api/provably_fair/roll/${id}`)).json();
-      expect(game).toMatchObject({ status: true, roll_id: id, server_seed: body.revealed_server_seed, server_seed_hash: before.server_seed_hash, nonce: i, chance: 50, roll_under: 1 });
+      expect(game).toMatchObject({
+        status: true,
+        roll_id: id,
+        server_seed: body.revealed_server_seed,
+        server_seed_hash: before.server_seed_hash,
+        nonce: i,
+        chance: 50,
+        roll_under: 1,
+      });
       expect(Date.parse(game.time)).not.toBeNaN();
       const r = computeRollSync(hmacSha256Node, game.server_seed, game.client_seed, game.nonce);
       expect(r.value / 1000).toBe(game.roll);
@@ -92,7 +133,11 @@ describe('POST /api/provably_fair/client_seed', () => {
     const before = (await get('/api/provably_fair/state', p.cookie)).json();
     const res = await post('/api/provably_fair/client_seed', p.cookie, { client_seed: 'Игрок🎲 seed' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ revealed_server_seed_hash: before.server_seed_hash, games: 0, state: { client_seed: 'Игрок🎲 seed', nonce: 0, server_seed_hash: before.next_server_seed_hash } });
+    expect(res.json()).toMatchObject({
+      revealed_server_seed_hash: before.server_seed_hash,
+      games: 0,
+      state: { client_seed: 'Игрок🎲 seed', nonce: 0, server_seed_hash: before.next_server_seed_hash },
+    });
     const [id] = await play(p, 1);
     expect((await get(`/api/provably_fair/roll/${id}`)).json().client_seed).toBe('Игрок🎲 seed');
   });

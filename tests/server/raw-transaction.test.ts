@@ -27,9 +27,12 @@ async function rowsBetween(from: number, to: number): Promise<number> {
 }
 
 describe('raw transactions (the settlement path)', () => {
-  it('returns each statement\'s rows in order and commits with the last batch', async () => {
+  it("returns each statement's rows in order and commits with the last batch", async () => {
     const out = await handle.raw.transaction(async (q) => {
-      const [a, b] = await q.batch([{ st: insert, params: [1, 'a'] }, { st: count, params: [1, 1] }]);
+      const [a, b] = await q.batch([
+        { st: insert, params: [1, 'a'] },
+        { st: count, params: [1, 1] },
+      ]);
       expect(a).toEqual([{ id: 1, v: 'a' }]);
       // The second statement sees the first one's write (same transaction, run in order).
       expect(b).toEqual([{ n: 1 }]);
@@ -41,39 +44,61 @@ describe('raw transactions (the settlement path)', () => {
   });
 
   it('rolls the first batch back when the work refuses between the batches', async () => {
-    await expect(handle.raw.transaction(async (q) => {
-      await q.batch([{ st: insert, params: [10, 'x'] }]);
-      throw new Error('refused');
-    })).rejects.toThrow('refused');
+    await expect(
+      handle.raw.transaction(async (q) => {
+        await q.batch([{ st: insert, params: [10, 'x'] }]);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
     expect(await rowsBetween(10, 10)).toBe(0);
   });
 
   it('skips the statements after a failing one and rolls the whole transaction back', async () => {
-    await expect(handle.raw.transaction(async (q) => {
-      await q.batch([{ st: insert, params: [20, 'x'] }, { st: fail, params: [0] }, { st: insert, params: [21, 'y'] }]);
-    })).rejects.toThrow(/division by zero/);
+    await expect(
+      handle.raw.transaction(async (q) => {
+        await q.batch([
+          { st: insert, params: [20, 'x'] },
+          { st: fail, params: [0] },
+          { st: insert, params: [21, 'y'] },
+        ]);
+      }),
+    ).rejects.toThrow(/division by zero/);
     expect(await rowsBetween(20, 21)).toBe(0);
   });
 
   it('does not commit when a statement sent with the COMMIT fails', async () => {
-    await expect(handle.raw.transaction(async (q) => {
-      await q.batch([{ st: insert, params: [30, 'x'] }]);
-      await q.commitWith([{ st: insert, params: [31, 'y'] }, { st: insert, params: [30, 'duplicate'] }]);
-    })).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      handle.raw.transaction(async (q) => {
+        await q.batch([{ st: insert, params: [30, 'x'] }]);
+        await q.commitWith([
+          { st: insert, params: [31, 'y'] },
+          { st: insert, params: [30, 'duplicate'] },
+        ]);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
     expect(await rowsBetween(30, 31)).toBe(0);
   });
 
   it('leaves every pooled connection clean after failures (no open or aborted transaction)', async () => {
     for (let i = 0; i < 12; i++) {
-      await handle.raw.transaction(async (q) => {
-        await q.batch([{ st: insert, params: [100 + i, 'x'] }, { st: fail, params: [0] }]);
-      }).catch(() => undefined);
+      await handle.raw
+        .transaction(async (q) => {
+          await q.batch([
+            { st: insert, params: [100 + i, 'x'] },
+            { st: fail, params: [0] },
+          ]);
+        })
+        .catch(() => undefined);
     }
     // Each of these would fail with "current transaction is aborted" (or commit a stray row) on a dirty connection.
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => handle.raw.transaction(async (q) => {
-      const [rows] = await q.commitWith([{ st: insert, params: [200 + i, 'ok'] }]);
-      return rows;
-    })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        handle.raw.transaction(async (q) => {
+          const [rows] = await q.commitWith([{ st: insert, params: [200 + i, 'ok'] }]);
+          return rows;
+        }),
+      ),
+    );
     expect(results.flat()).toHaveLength(12);
     expect(await rowsBetween(100, 111)).toBe(0);
     expect(await rowsBetween(200, 211)).toBe(12);
@@ -86,10 +111,12 @@ describe('raw transactions (the settlement path)', () => {
     });
     expect(await rowsBetween(40, 40)).toBe(1);
     if (handle.kind === 'pg') {
-      await expect(handle.raw.transaction(async (q) => {
-        await q.commitWith([{ st: insert, params: [41, 'a'] }]);
-        await q.rows(read, [41]);
-      })).rejects.toThrow(/already committed/);
+      await expect(
+        handle.raw.transaction(async (q) => {
+          await q.commitWith([{ st: insert, params: [41, 'a'] }]);
+          await q.rows(read, [41]);
+        }),
+      ).rejects.toThrow(/already committed/);
     }
   });
 
@@ -107,7 +134,12 @@ describe('raw transactions (the settlement path)', () => {
   });
 
   it('runs a batch outside a transaction as one unit', async () => {
-    await expect(handle.raw.batch([{ st: insert, params: [60, 'x'] }, { st: fail, params: [0] }])).rejects.toThrow(/division by zero/);
+    await expect(
+      handle.raw.batch([
+        { st: insert, params: [60, 'x'] },
+        { st: fail, params: [0] },
+      ]),
+    ).rejects.toThrow(/division by zero/);
     // PostgreSQL: one pipeline with one Sync is one implicit transaction; PGlite runs them one by one.
     expect(await rowsBetween(60, 60)).toBe(handle.kind === 'pg' ? 0 : 1);
   });

@@ -2,7 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../server/messages.ts';
-import { addCatalogueItem, createTestApp, grant, postUpgrade, register, snapshot, type TestApp } from './helpers/app.ts';
+import {
+  addCatalogueItem,
+  createTestApp,
+  grant,
+  postUpgrade,
+  register,
+  snapshot,
+  type TestApp,
+} from './helpers/app.ts';
 
 /** A stand-in for Google's siteverify: the response token names the verdict. */
 const verdicts: Record<string, object> = {
@@ -27,7 +35,12 @@ let t: TestApp;
 beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   const { port } = fake.address() as AddressInfo;
-  t = await createTestApp({ recaptchaSecret: 'test-secret', recaptchaSiteKey: 'site-key-1', recaptchaVerifyUrl: `http://127.0.0.1:${port}/siteverify`, recaptchaMinScore: 0.5 });
+  t = await createTestApp({
+    recaptchaSecret: 'test-secret',
+    recaptchaSiteKey: 'site-key-1',
+    recaptchaVerifyUrl: `http://127.0.0.1:${port}/siteverify`,
+    recaptchaMinScore: 0.5,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -39,17 +52,26 @@ describe('POST /api/upgrade/upgrade_items with reCAPTCHA', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/site' })).json().recaptcha_site_key).toBe('site-key-1');
   });
 
-  it.each(['low', 'wrong-action', 'failed', 'unknown'])('refuses a %s verdict with 403 and changes nothing', async (token) => {
-    const p = await register(t.app);
-    const stake = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 });
-    const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 });
-    const [item] = await grant(t.db, p.userId, [stake.id]);
-    const before = await snapshot(t.db, p.userId);
-    const res = await postUpgrade(t.app, p.cookie, { 'inventory_items[]': [String(item)], uniq_item: String(target.id), upgrade_front_chance: '50', roll_under: '1', token });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ status: false, msg: messages.en.captcha_failed });
-    expect(await snapshot(t.db, p.userId)).toEqual(before);
-  });
+  it.each(['low', 'wrong-action', 'failed', 'unknown'])(
+    'refuses a %s verdict with 403 and changes nothing',
+    async (token) => {
+      const p = await register(t.app);
+      const stake = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 });
+      const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 });
+      const [item] = await grant(t.db, p.userId, [stake.id]);
+      const before = await snapshot(t.db, p.userId);
+      const res = await postUpgrade(t.app, p.cookie, {
+        'inventory_items[]': [String(item)],
+        uniq_item: String(target.id),
+        upgrade_front_chance: '50',
+        roll_under: '1',
+        token,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: false, msg: messages.en.captcha_failed });
+      expect(await snapshot(t.db, p.userId)).toEqual(before);
+    },
+  );
 
   it('settles the game when the verifier accepts, sending our secret and the token', async () => {
     const p = await register(t.app);
@@ -57,7 +79,13 @@ describe('POST /api/upgrade/upgrade_items with reCAPTCHA', () => {
     const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 });
     const [item] = await grant(t.db, p.userId, [stake.id]);
     seen.length = 0;
-    const res = await postUpgrade(t.app, p.cookie, { 'inventory_items[]': [String(item)], uniq_item: String(target.id), upgrade_front_chance: '50', roll_under: '1', token: 'good' });
+    const res = await postUpgrade(t.app, p.cookie, {
+      'inventory_items[]': [String(item)],
+      uniq_item: String(target.id),
+      upgrade_front_chance: '50',
+      roll_under: '1',
+      token: 'good',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(seen).toHaveLength(1);
     expect(seen[0].get('secret')).toBe('test-secret');

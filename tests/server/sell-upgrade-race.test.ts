@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inventoryItems } from '../../server/db/schema.ts';
-import { addCatalogueItem, createTestApp, getToken, grant, postUpgrade, register, type TestApp } from './helpers/app.ts';
+import {
+  addCatalogueItem,
+  createTestApp,
+  getToken,
+  grant,
+  postUpgrade,
+  register,
+  type TestApp,
+} from './helpers/app.ts';
 
 // On PostgreSQL a sale used to lock the item and then wait for the player row (its ledger insert's foreign-key
 // check) while a game held the player row and waited for the item: a deadlock, answered 500 after the retries.
@@ -22,21 +30,47 @@ describe('POST /api/inventory/sell racing POST /api/upgrade/upgrade_items', () =
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) => {
         const item = String(items[i % items.length]);
-        if (i % 2 === 0) return t.app.inject({ method: 'POST', url: '/api/inventory/sell', headers: { cookie: p.cookie }, payload: { id: item } });
-        return postUpgrade(t.app, p.cookie, { 'inventory_items[]': [item], uniq_item: String(target.id), upgrade_front_chance: '50', roll_under: '1', token: tokens[(i - 1) / 2] });
+        if (i % 2 === 0)
+          return t.app.inject({
+            method: 'POST',
+            url: '/api/inventory/sell',
+            headers: { cookie: p.cookie },
+            payload: { id: item },
+          });
+        return postUpgrade(t.app, p.cookie, {
+          'inventory_items[]': [item],
+          uniq_item: String(target.id),
+          upgrade_front_chance: '50',
+          roll_under: '1',
+          token: tokens[(i - 1) / 2],
+        });
       }),
     );
     expect(answers.map((a) => a.statusCode).filter((s) => s !== 200 && s !== 409)).toEqual([]);
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(items.length);
-    const rows = await t.db.select({ id: inventoryItems.id, state: inventoryItems.state }).from(inventoryItems).where(eq(inventoryItems.userId, p.userId));
-    expect(rows.filter((r) => items.includes(r.id)).map((r) => r.state).filter((s) => s === 'owned')).toEqual([]);
+    const rows = await t.db
+      .select({ id: inventoryItems.id, state: inventoryItems.state })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.userId, p.userId));
+    expect(
+      rows
+        .filter((r) => items.includes(r.id))
+        .map((r) => r.state)
+        .filter((s) => s === 'owned'),
+    ).toEqual([]);
   });
 
   it('takes the player lock before locking the item, as a game does', async () => {
     const p = await register(t.app);
     const stake = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 });
     const [item] = await grant(t.db, p.userId, [stake.id]);
-    const sell = () => t.app.inject({ method: 'POST', url: '/api/inventory/sell', headers: { cookie: p.cookie }, payload: { id: String(item) } });
+    const sell = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/inventory/sell',
+        headers: { cookie: p.cookie },
+        payload: { id: String(item) },
+      });
     // PGlite has one connection, so transactions cannot interleave there; the interleaving needs PostgreSQL.
     if (!t.databaseUrl) return expect((await sell()).statusCode).toBe(200);
     const game = new pg.Client({ connectionString: t.databaseUrl });

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sell = (cookie: string, id: unknown) => t.app.inject({ method: 'POST', url: '/api/inventory/sell', headers: { cookie }, payload: { id } });
+const sell = (cookie: string, id: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/inventory/sell', headers: { cookie }, payload: { id } });
 
 describe('POST /api/inventory/sell', () => {
   it('sells an item at its catalogue price into the balance, once', async () => {
@@ -18,7 +19,10 @@ describe('POST /api/inventory/sell', () => {
     const item = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 1234 });
     const [inv, inv2] = await grant(t.db, p.userId, [item.id, item.id]);
     const first = await t.app.inject({
-      method: 'POST', url: '/api/inventory/sell', headers: { cookie: p.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: `id=${inv}`,
+      method: 'POST',
+      url: '/api/inventory/sell',
+      headers: { cookie: p.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `id=${inv}`,
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: true, balance: 12.34 });
@@ -29,10 +33,15 @@ describe('POST /api/inventory/sell', () => {
     const [row] = await t.db.select().from(inventoryItems).where(eq(inventoryItems.id, inv));
     expect(row.state).toBe('sold');
     const ledger = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, p.userId));
-    expect(ledger.map((l) => [l.kind, l.amountMinor, l.currency])).toEqual([['sale', 1234, 'USD'], ['sale', 1234, 'USD']]);
+    expect(ledger.map((l) => [l.kind, l.amountMinor, l.currency])).toEqual([
+      ['sale', 1234, 'USD'],
+      ['sale', 1234, 'USD'],
+    ]);
     const [wallet] = await t.db.select().from(wallets).where(eq(wallets.userId, p.userId));
     expect(wallet.balanceMinor).toBe(ledger.reduce((s, l) => s + l.amountMinor, 0));
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: p.cookie } })).json().user.balance).toBe(24.68);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: p.cookie } })).json().user.balance,
+    ).toBe(24.68);
   });
 
   it('pays once when the same item is sold 10 times in parallel', async () => {

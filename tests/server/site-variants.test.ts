@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { wallets } from '../../server/db/schema.ts';
 import { messages } from '../../server/messages.ts';
-import { addCatalogueItem, createTestApp, getToken, grant, postUpgrade, register, type TestApp } from './helpers/app.ts';
+import {
+  addCatalogueItem,
+  createTestApp,
+  getToken,
+  grant,
+  postUpgrade,
+  register,
+  type TestApp,
+} from './helpers/app.ts';
 
 describe('the ru site', () => {
   let t: TestApp;
@@ -23,21 +31,37 @@ describe('the ru site', () => {
     const [item, toSell, foreignGame] = await grant(t.db, p.userId, [stake.id, stake.id, csItem.id]);
 
     const res = await postUpgrade(t.app, p.cookie, {
-      'inventory_items[]': [String(item)], uniq_item: String(target.id), upgrade_front_chance: '45.0', roll_under: '1', token: await getToken(t.app, p.cookie),
+      'inventory_items[]': [String(item)],
+      uniq_item: String(target.id),
+      upgrade_front_chance: '45.0',
+      roll_under: '1',
+      token: await getToken(t.app, p.cookie),
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ price: 360, tickets: 2, bonus_balance: 2, provably_fair: { chance: 45 } });
     expect(body.msg).toBe(body.success ? messages.ru.upgrade_won : messages.ru.upgrade_lost);
 
-    const sold = await t.app.inject({ method: 'POST', url: '/api/inventory/sell', headers: { cookie: p.cookie }, payload: { id: toSell } });
+    const sold = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/sell',
+      headers: { cookie: p.cookie },
+      payload: { id: toSell },
+    });
     expect(sold.json()).toEqual({ status: true, balance: 180 });
     const [wallet] = await t.db.select().from(wallets).where(eq(wallets.userId, p.userId));
     expect(wallet).toMatchObject({ currency: 'RUB', balanceMinor: 18_000 });
 
-    const inventory = (await t.app.inject({ method: 'POST', url: '/api/upgrade/index', headers: { cookie: p.cookie } })).json().inventory;
+    const inventory = (
+      await t.app.inject({ method: 'POST', url: '/api/upgrade/index', headers: { cookie: p.cookie } })
+    ).json().inventory;
     expect(inventory.some((i: { id: number }) => i.id === foreignGame)).toBe(false);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/inventory/sell', headers: { cookie: p.cookie }, payload: { id: foreignGame } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/sell',
+      headers: { cookie: p.cookie },
+      payload: { id: foreignGame },
+    });
     expect(refused.json()).toEqual({ status: false, msg: messages.ru.item_unavailable });
   });
 });

@@ -9,7 +9,10 @@ let t: TestApp;
 let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'upgrades-shell-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html>\n<html><head><title>Upgrades</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html>\n<html><head><title>Upgrades</title></head><body><div id="root"></div></body></html>',
+  );
   t = await createTestApp({ distDir: dist, site: 'ru', mainSiteUrl: 'https://example.test/"<&>' });
 });
 afterAll(async () => {
@@ -21,11 +24,15 @@ afterAll(async () => {
 function metaContent(html: string): string | null {
   const m = /<meta name="upgrades-site" content="([^"]*)">/.exec(html);
   if (!m) return null;
-  return m[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return m[1]
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 describe('the SPA shell', () => {
-  it('carries GET /api/site\'s answer in a meta tag inside the head, on every client route', async () => {
+  it("carries GET /api/site's answer in a meta tag inside the head, on every client route", async () => {
     const site = (await t.app.inject({ method: 'GET', url: '/api/site' })).json();
     expect(site.site).toBe('ru');
     for (const url of ['/', '/upgrades/', '/upgrades/1,2', '/ru/provably_fair/roll_verifier/abc']) {
@@ -52,7 +59,16 @@ describe('the SPA shell', () => {
   });
 
   it('puts the tag after the doctype when the file has no head, so the page stays in standards mode', () => {
-    const html = shellWithSite('<!doctype html><title>x</title>', { status: true, site: 'cs', game: 'cs', lang: 'en', currency: 'USD', chance_decimals: 3, main_site_url: '/', recaptcha_site_key: null });
+    const html = shellWithSite('<!doctype html><title>x</title>', {
+      status: true,
+      site: 'cs',
+      game: 'cs',
+      lang: 'en',
+      currency: 'USD',
+      chance_decimals: 3,
+      main_site_url: '/',
+      recaptcha_site_key: null,
+    });
     expect(html.startsWith('<!doctype html><meta name="upgrades-site"')).toBe(true);
   });
 });

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { games, inventoryItems } from '../../server/db/schema.ts';
 import { messages } from '../../server/messages.ts';
-import { addCatalogueItem, createTestApp, getToken, grant, postUpgrade, register, type TestApp } from './helpers/app.ts';
+import {
+  addCatalogueItem,
+  createTestApp,
+  getToken,
+  grant,
+  postUpgrade,
+  register,
+  type TestApp,
+} from './helpers/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +27,13 @@ describe('POST /api/upgrade/upgrade_items', () => {
     const tokens = await Promise.all(Array.from({ length: 20 }, () => getToken(t.app, player.cookie)));
     const results = await Promise.all(
       tokens.map((token) =>
-        postUpgrade(t.app, player.cookie, { 'inventory_items[]': [String(item)], uniq_item: String(target.id), upgrade_front_chance: '50', roll_under: '1', token }),
+        postUpgrade(t.app, player.cookie, {
+          'inventory_items[]': [String(item)],
+          uniq_item: String(target.id),
+          upgrade_front_chance: '50',
+          roll_under: '1',
+          token,
+        }),
       ),
     );
     const ok = results.filter((r) => r.statusCode === 200);
@@ -45,7 +59,13 @@ describe('POST /api/upgrade/upgrade_items', () => {
     const tokens = await Promise.all(items.map(() => getToken(t.app, player.cookie)));
     const results = await Promise.all(
       items.map((item, i) =>
-        postUpgrade(t.app, player.cookie, { 'inventory_items[]': [String(item)], uniq_item: String(target.id), upgrade_front_chance: '50', roll_under: '1', token: tokens[i] }),
+        postUpgrade(t.app, player.cookie, {
+          'inventory_items[]': [String(item)],
+          uniq_item: String(target.id),
+          upgrade_front_chance: '50',
+          roll_under: '1',
+          token: tokens[i],
+        }),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));

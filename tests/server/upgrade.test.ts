@@ -4,7 +4,17 @@ import { chanceThousandths } from '../../src/domain/chance.ts';
 import { computeRollSync } from '../../src/domain/roll.ts';
 import { games, inventoryItems, seeds } from '../../server/db/schema.ts';
 import { hmacSha256Node, sha256Hex } from '../../server/services/crypto.ts';
-import { activeSeed, addCatalogueItem, createTestApp, getToken, grant, postUpgrade, register, snapshot, type TestApp } from './helpers/app.ts';
+import {
+  activeSeed,
+  addCatalogueItem,
+  createTestApp,
+  getToken,
+  grant,
+  postUpgrade,
+  register,
+  snapshot,
+  type TestApp,
+} from './helpers/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +60,14 @@ describe('POST /api/upgrade/upgrade_items', () => {
       casegame: { kind: 'case', case_id: 7 },
       bonus_balance: before.bonus + 5,
       balance: 0,
-      provably_fair: { roll: roll.value / 1000, chance: 50, roll_under: Number(rollUnder), server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: 0 },
+      provably_fair: {
+        roll: roll.value / 1000,
+        chance: 50,
+        roll_under: Number(rollUnder),
+        server_seed_hash: seed.serverSeedHash,
+        client_seed: seed.clientSeed,
+        nonce: 0,
+      },
     });
     expect(body.vinLastItemId).toEqual(expect.any(Number));
 
@@ -59,14 +76,28 @@ describe('POST /api/upgrade/upgrade_items', () => {
     const [won] = await t.db.select().from(inventoryItems).where(eq(inventoryItems.id, body.vinLastItemId));
     expect(won).toMatchObject({ userId: player.userId, catalogueItemId: target.id, state: 'owned', source: 'upgrade' });
     const [game] = await t.db.select().from(games).where(eq(games.rollId, body.provably_fair.roll_id));
-    expect(game).toMatchObject({ success: true, chance: 50_000, roll: roll.value, nonce: 0, stakeMinor: 500, stakeCount: 1, targetPriceMinor: 900, wonInventoryItemId: won.id, tickets: 5 });
+    expect(game).toMatchObject({
+      success: true,
+      chance: 50_000,
+      roll: roll.value,
+      nonce: 0,
+      stakeMinor: 500,
+      stakeCount: 1,
+      targetPriceMinor: 900,
+      wonInventoryItemId: won.id,
+      tickets: 5,
+    });
     expect(staked.spentGameId).toBe(game.id);
     expect(won.sourceGameId).toBe(game.id);
     const [seedAfter] = await t.db.select().from(seeds).where(eq(seeds.id, seed.id));
     expect(seedAfter.nonce).toBe(1);
     // The recorded roll recomputes from the seed that hashes to the recorded commitment.
     expect(sha256Hex(seed.serverSeed)).toBe(game.serverSeedHash);
-    expect(computeRollSync(hmacSha256Node, seed.serverSeed, game.clientSeed, game.nonce)).toEqual({ value: game.roll, round: game.round, chunk: game.chunk });
+    expect(computeRollSync(hmacSha256Node, seed.serverSeed, game.clientSeed, game.nonce)).toEqual({
+      value: game.roll,
+      round: game.round,
+      chunk: game.chunk,
+    });
   });
 
   it('settles a loss: stake spent, nothing won, tickets still credited', async () => {
@@ -82,7 +113,13 @@ describe('POST /api/upgrade/upgrade_items', () => {
       token: await getToken(t.app, player.cookie),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: 0, vinLastItemId: null, tickets: 5, casegame: { kind: 'giftcase' }, bonus_balance: before.bonus + 5 });
+    expect(res.json()).toMatchObject({
+      success: 0,
+      vinLastItemId: null,
+      tickets: 5,
+      casegame: { kind: 'giftcase' },
+      bonus_balance: before.bonus + 5,
+    });
     const after = await snapshot(t.db, player.userId);
     expect(after.inv.find((i) => i.id === invId)!.state).toBe('spent');
     expect(after.inv.length).toBe(before.inv.length);
@@ -106,7 +143,11 @@ describe('POST /api/upgrade/upgrade_items', () => {
     const counts = [3, 2, 2];
     for (const [i, form] of forms.entries()) {
       const res = await postUpgrade(t.app, player.cookie, {
-        ...form, uniq_item: String(target.id), upgrade_front_chance: chance(counts[i]), roll_under: '1', token: await getToken(t.app, player.cookie),
+        ...form,
+        uniq_item: String(target.id),
+        upgrade_front_chance: chance(counts[i]),
+        roll_under: '1',
+        token: await getToken(t.app, player.cookie),
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().provably_fair.nonce).toBe(i);
@@ -115,7 +156,14 @@ describe('POST /api/upgrade/upgrade_items', () => {
       method: 'POST',
       url: '/api/upgrade/upgrade_items',
       headers: { cookie: player.cookie },
-      payload: { inventory_items: ids.slice(7, 9), uniq_item: target.id, upgrade_front_chance: Number(chance(2)), roll_under: 0, selected_multiplier: 'x1.2', token: await getToken(t.app, player.cookie) },
+      payload: {
+        inventory_items: ids.slice(7, 9),
+        uniq_item: target.id,
+        upgrade_front_chance: Number(chance(2)),
+        roll_under: 0,
+        selected_multiplier: 'x1.2',
+        token: await getToken(t.app, player.cookie),
+      },
     });
     expect(json.statusCode, json.body).toBe(200);
     expect(json.json().provably_fair).toMatchObject({ nonce: 3, roll_under: 0, chance: 0.18 });
@@ -131,9 +179,19 @@ describe('POST /api/upgrade/upgrade_items', () => {
     expect(c % 100).not.toBe(0);
     const [a, b] = await grant(t.db, player.userId, [stake.id, stake.id]);
     const base = { uniq_item: String(target.id), roll_under: '1' };
-    const up = await postUpgrade(t.app, player.cookie, { ...base, inventory_items: String(a), upgrade_front_chance: (Math.ceil(c / 100) / 10).toFixed(1), token: await getToken(t.app, player.cookie) });
+    const up = await postUpgrade(t.app, player.cookie, {
+      ...base,
+      inventory_items: String(a),
+      upgrade_front_chance: (Math.ceil(c / 100) / 10).toFixed(1),
+      token: await getToken(t.app, player.cookie),
+    });
     expect(up.statusCode).toBe(409);
-    const down = await postUpgrade(t.app, player.cookie, { ...base, inventory_items: String(b), upgrade_front_chance: (Math.floor(c / 100) / 10).toFixed(1), token: await getToken(t.app, player.cookie) });
+    const down = await postUpgrade(t.app, player.cookie, {
+      ...base,
+      inventory_items: String(b),
+      upgrade_front_chance: (Math.floor(c / 100) / 10).toFixed(1),
+      token: await getToken(t.app, player.cookie),
+    });
     expect(down.statusCode, down.body).toBe(200);
     expect(down.json().provably_fair.chance).toBe(c / 1000);
   });

@@ -9,13 +9,20 @@ export class FakeObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {
     FakeObserver.all.push(this);
   }
-  observe(el: Element) { this.observed.add(el); }
-  unobserve(el: Element) { this.observed.delete(el); }
-  disconnect() { this.observed.clear(); }
+  observe(el: Element) {
+    this.observed.add(el);
+  }
+  unobserve(el: Element) {
+    this.observed.delete(el);
+  }
+  disconnect() {
+    this.observed.clear();
+  }
   /** Reports el as inside the observers' viewport (with their margin) or outside it. */
   static report(el: Element, inside: boolean) {
     for (const o of FakeObserver.all) {
-      if (o.observed.has(el)) o.callback([{ target: el, isIntersecting: inside } as IntersectionObserverEntry], o as never);
+      if (o.observed.has(el))
+        o.callback([{ target: el, isIntersecting: inside } as IntersectionObserverEntry], o as never);
     }
   }
   /** Reports el as near the viewport. */

@@ -7,18 +7,57 @@ import { initialContext, type PageContext } from '../../src/machines/context.ts'
 import { shownMultiplier, summaryView } from '../../src/machines/game.ts';
 import { variantFrom } from '../../src/site/variant.ts';
 
-const item = (id: number, price: number): Item => ({ id, name: `Item ${id}`, price, image: '', type: 'mil_spec', type_prize: 0 });
+const item = (id: number, price: number): Item => ({
+  id,
+  name: `Item ${id}`,
+  price,
+  image: '',
+  type: 'mil_spec',
+  type_prize: 0,
+});
 
 function ctx(patch: Partial<PageContext>): PageContext {
-  const site = variantFrom({ status: true, site: 'cs', game: 'cs', lang: 'en', currency: 'USD', chance_decimals: 3, main_site_url: '/', recaptcha_site_key: null });
-  return { ...initialContext({ site }), inventory: [item(1, 2.5), item(2, 1.25)], uitems: [item(10, 10), item(11, 3.33)], ...patch };
+  const site = variantFrom({
+    status: true,
+    site: 'cs',
+    game: 'cs',
+    lang: 'en',
+    currency: 'USD',
+    chance_decimals: 3,
+    main_site_url: '/',
+    recaptcha_site_key: null,
+  });
+  return {
+    ...initialContext({ site }),
+    inventory: [item(1, 2.5), item(2, 1.25)],
+    uitems: [item(10, 10), item(11, 3.33)],
+    ...patch,
+  };
 }
 
 function game(patch: Partial<UpgradeResponse>): UpgradeResponse {
   return {
-    status: true, msg: '', success: 0, tickets: 0, item: 'Item 10', img: '', price: 10, quality: 'mil_spec', casegame: null,
-    vinLastItemId: null, balance: 0, bonus_balance: 0,
-    provably_fair: { roll_id: 'r', roll: 50, chance: 33.75, roll_under: 1, server_seed_hash: '', client_seed: '', nonce: 0 },
+    status: true,
+    msg: '',
+    success: 0,
+    tickets: 0,
+    item: 'Item 10',
+    img: '',
+    price: 10,
+    quality: 'mil_spec',
+    casegame: null,
+    vinLastItemId: null,
+    balance: 0,
+    bonus_balance: 0,
+    provably_fair: {
+      roll_id: 'r',
+      roll: 50,
+      chance: 33.75,
+      roll_under: 1,
+      server_seed_hash: '',
+      client_seed: '',
+      nonce: 0,
+    },
     ...patch,
   };
 }
@@ -30,8 +69,18 @@ describe('shownMultiplier', () => {
     ['a target only: the selected button', { target: 10 }, DEFAULT_MULTIPLIER],
     ['both: target / first staked item', { staked: [1, 2], target: 10 }, 4],
     ['both, rounded to 2 decimals', { staked: [2], target: 11 }, 2.66],
-    ['a played game after the reload: its target / its first staked item, not the button',
-      { staked: [], inventory: [], multiplier: 10, target: 11, game: game({ price: 10 }), gameStake: [item(2, 1.25), item(1, 2.5)] }, 8],
+    [
+      'a played game after the reload: its target / its first staked item, not the button',
+      {
+        staked: [],
+        inventory: [],
+        multiplier: 10,
+        target: 11,
+        game: game({ price: 10 }),
+        gameStake: [item(2, 1.25), item(1, 2.5)],
+      },
+      8,
+    ],
   ] as [string, Partial<PageContext>, number][])('%s', (_, patch, expected) => {
     expect(shownMultiplier(ctx(patch))).toBe(expected);
   });
@@ -44,7 +93,13 @@ describe('summaryView', () => {
   });
 
   it('shows the played game once the reload has dropped the staked items from the selection', () => {
-    const played = ctx({ staked: [], target: 11, inventory: [], game: game({ price: 10 }), gameStake: [item(1, 2.5), item(2, 1.25)] });
+    const played = ctx({
+      staked: [],
+      target: 11,
+      inventory: [],
+      game: game({ price: 10 }),
+      gameStake: [item(1, 2.5), item(2, 1.25)],
+    });
     expect(summaryView(played)).toEqual({ stake: 3.75, chance: 33.75, target: 10 });
   });
 });

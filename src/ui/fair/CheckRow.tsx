@@ -9,8 +9,14 @@ export function CheckRow({ testId, label, outcome }: { testId: string; label: st
   const state = outcome === null ? 'pending' : outcome ? 'ok' : 'fail';
   const status = t(`checks.${state}`);
   return (
-    <li className={`fair-check fair-check--${state}`} data-testid={testId} data-ok={outcome === null ? 'pending' : String(outcome)}>
-      <span className="fair-check__icon" aria-hidden="true">{state === 'ok' ? <CheckIcon /> : state === 'fail' ? <CrossIcon /> : '…'}</span>
+    <li
+      className={`fair-check fair-check--${state}`}
+      data-testid={testId}
+      data-ok={outcome === null ? 'pending' : String(outcome)}
+    >
+      <span className="fair-check__icon" aria-hidden="true">
+        {state === 'ok' ? <CheckIcon /> : state === 'fail' ? <CrossIcon /> : '…'}
+      </span>
       <span className="fair-check__label">{label}</span>
       <span className="fair-check__status">{status}</span>
     </li>

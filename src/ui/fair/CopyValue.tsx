@@ -9,11 +9,16 @@ export function CopyValue({ value, testId }: { value: string; testId?: string })
   const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
   const copy = () => {
     // A refused clipboard (permissions) leaves the button as it was; the value stays selectable by hand.
-    clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false));
+    clipboard?.writeText(value).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   };
   return (
     <span className="fair-copy">
-      <code className="fair-mono" data-testid={testId}>{value}</code>
+      <code className="fair-mono" data-testid={testId}>
+        {value}
+      </code>
       {clipboard && (
         <button type="button" className="fair-copy__button" onClick={copy} onBlur={() => setCopied(false)}>
           {copied ? t('copied') : t('copy')}

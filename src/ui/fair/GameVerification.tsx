@@ -17,7 +17,9 @@ interface Props {
 export function GameVerification({ game, record, verification }: Props) {
   const { t, i18n } = useTranslation('fair');
   const { recomputed } = verification;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(game.time));
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    new Date(game.time),
+  );
   const threshold = formatThousandths(winThreshold(record.chance, record.rollUnder));
   const result = (win: boolean) => t(win ? 'result.win' : 'result.loss');
   const outcomes = [verification.seedMatchesHash, verification.rollMatches, verification.resultFollows];
@@ -25,46 +27,75 @@ export function GameVerification({ game, record, verification }: Props) {
   return (
     <section className="fair-panel" aria-labelledby="fair-game-heading" data-testid="verify-game">
       <h2 id="fair-game-heading">{t('game.heading', { rollId: game.roll_id })}</h2>
-      <p className={`fair-verdict fair-verdict--${verdict}`} data-testid="verify-summary" data-state={verdict} role="status">
+      <p
+        className={`fair-verdict fair-verdict--${verdict}`}
+        data-testid="verify-summary"
+        data-state={verdict}
+        role="status"
+      >
         {t(`checks.summary.${verdict}`)}
       </p>
       <dl className="fair-fields">
         <dt>{t('game.time')}</dt>
         <dd>{time}</dd>
         <dt>{t('game.serverSeedHash')}</dt>
-        <dd><CopyValue value={game.server_seed_hash} testId="verify-server-seed-hash" /></dd>
+        <dd>
+          <CopyValue value={game.server_seed_hash} testId="verify-server-seed-hash" />
+        </dd>
         <dt>{t('game.serverSeed')}</dt>
         <dd>
-          {game.server_seed === null
-            ? <span className="fair-muted" data-testid="verify-server-seed-hidden">{t('game.serverSeedHidden')}</span>
-            : <CopyValue value={game.server_seed} testId="verify-server-seed" />}
+          {game.server_seed === null ? (
+            <span className="fair-muted" data-testid="verify-server-seed-hidden">
+              {t('game.serverSeedHidden')}
+            </span>
+          ) : (
+            <CopyValue value={game.server_seed} testId="verify-server-seed" />
+          )}
         </dd>
         <dt>{t('game.clientSeed')}</dt>
-        <dd><CopyValue value={game.client_seed} testId="verify-client-seed" /></dd>
+        <dd>
+          <CopyValue value={game.client_seed} testId="verify-client-seed" />
+        </dd>
         <dt>{t('game.nonce')}</dt>
-        <dd className="fair-mono" data-testid="verify-nonce">{game.nonce}</dd>
+        <dd className="fair-mono" data-testid="verify-nonce">
+          {game.nonce}
+        </dd>
         {recomputed && (
           <>
             <dt>{t('game.message')}</dt>
-            <dd className="fair-mono" data-testid="verify-message">{rollMessage(game.client_seed, game.nonce, recomputed.round)}</dd>
+            <dd className="fair-mono" data-testid="verify-message">
+              {rollMessage(game.client_seed, game.nonce, recomputed.round)}
+            </dd>
             <dt>{t('game.roundChunk')}</dt>
-            <dd data-testid="verify-round-chunk">{t('game.roundChunkValue', { round: recomputed.round, chunk: recomputed.chunk })}</dd>
+            <dd data-testid="verify-round-chunk">
+              {t('game.roundChunkValue', { round: recomputed.round, chunk: recomputed.chunk })}
+            </dd>
           </>
         )}
         <dt>{t('game.chance')}</dt>
-        <dd className="fair-number" data-testid="verify-chance">{formatThousandths(record.chance)} %</dd>
+        <dd className="fair-number" data-testid="verify-chance">
+          {formatThousandths(record.chance)} %
+        </dd>
         <dt>{t('game.direction')}</dt>
-        <dd data-testid="verify-direction">{t(record.rollUnder ? 'direction.under' : 'direction.over', { threshold })}</dd>
+        <dd data-testid="verify-direction">
+          {t(record.rollUnder ? 'direction.under' : 'direction.over', { threshold })}
+        </dd>
         <dt>{t('game.roll')}</dt>
-        <dd className="fair-number" data-testid="verify-recorded-roll">{formatThousandths(record.roll)}</dd>
+        <dd className="fair-number" data-testid="verify-recorded-roll">
+          {formatThousandths(record.roll)}
+        </dd>
         {recomputed && (
           <>
             <dt>{t('game.recomputed')}</dt>
-            <dd className="fair-number" data-testid="verify-recomputed-roll">{formatThousandths(recomputed.value)}</dd>
+            <dd className="fair-number" data-testid="verify-recomputed-roll">
+              {formatThousandths(recomputed.value)}
+            </dd>
           </>
         )}
         <dt>{t('game.result')}</dt>
-        <dd className={record.success ? 'fair-win' : 'fair-loss'} data-testid="verify-recorded-result">{result(record.success)}</dd>
+        <dd className={record.success ? 'fair-win' : 'fair-loss'} data-testid="verify-recorded-result">
+          {result(record.success)}
+        </dd>
       </dl>
       <h3>{t('checks.heading')}</h3>
       <ul className="fair-checks">

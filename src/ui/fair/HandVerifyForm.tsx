@@ -5,7 +5,12 @@ import { isWin } from '../../domain/chance.ts';
 import { computeRoll, rollMessage, type Roll } from '../../domain/roll.ts';
 import { hmacSha256Web, sha256HexWeb } from '../../domain/webcrypto.ts';
 import { formatThousandths } from '../../fair/format.ts';
-import { parseVerifyInput, type VerifyInput, type VerifyInputError, type VerifyInputText } from '../../fair/parseVerifyInput.ts';
+import {
+  parseVerifyInput,
+  type VerifyInput,
+  type VerifyInputError,
+  type VerifyInputText,
+} from '../../fair/parseVerifyInput.ts';
 import { CopyValue } from './CopyValue.tsx';
 
 const EMPTY: VerifyInputText = { serverSeed: '', clientSeed: '', nonce: '', chance: '', rollUnder: '' };
@@ -40,11 +45,18 @@ export function HandVerifyForm({ initial }: { initial?: Partial<VerifyInputText>
     }
     setErrors([]);
     const { serverSeed, clientSeed, nonce } = parsed.value;
-    const [hash, roll] = await Promise.all([sha256HexWeb(serverSeed), computeRoll(hmacSha256Web, serverSeed, clientSeed, nonce)]);
+    const [hash, roll] = await Promise.all([
+      sha256HexWeb(serverSeed),
+      computeRoll(hmacSha256Web, serverSeed, clientSeed, nonce),
+    ]);
     if (run === latest.current) setResult({ input: parsed.value, hash, roll });
   };
 
-  const field = (name: keyof VerifyInputText, label: string, props: { inputMode?: 'numeric' | 'decimal'; mono?: boolean } = {}) => {
+  const field = (
+    name: keyof VerifyInputText,
+    label: string,
+    props: { inputMode?: 'numeric' | 'decimal'; mono?: boolean } = {},
+  ) => {
     const invalid = errors.includes(name);
     return (
       <div className="fair-field">
@@ -90,7 +102,9 @@ export function HandVerifyForm({ initial }: { initial?: Partial<VerifyInputText>
           </select>
           {errors.includes('rollUnder') && <FieldError id={`${id}-rollUnder-error`} field="rollUnder" />}
         </div>
-        <button type="submit" className="fair-button fair-button--accent">{t('form.submit')}</button>
+        <button type="submit" className="fair-button fair-button--accent">
+          {t('form.submit')}
+        </button>
       </form>
       {result && <HandResultView result={result} />}
     </section>
@@ -100,7 +114,11 @@ export function HandVerifyForm({ initial }: { initial?: Partial<VerifyInputText>
 /** One refused field's message. */
 function FieldError({ id, field }: { id: string; field: VerifyInputError }) {
   const { t } = useTranslation('fair');
-  return <p id={id} className="fair-field__error" role="alert" data-testid={`verify-form-error-${field}`}>{t(`errors.${field}`)}</p>;
+  return (
+    <p id={id} className="fair-field__error" role="alert" data-testid={`verify-form-error-${field}`}>
+      {t(`errors.${field}`)}
+    </p>
+  );
 }
 
 /** The computed hash, message, roll and (given a bet) result. */
@@ -109,15 +127,25 @@ function HandResultView({ result }: { result: HandResult }) {
   const { input, hash, roll } = result;
   const win = input.bet ? isWin(roll.value, input.bet.chance, input.bet.rollUnder) : null;
   return (
-    <dl className="fair-fields fair-form-result" data-testid="verify-form-result" data-roll={formatThousandths(roll.value)} data-win={win === null ? '' : String(win)}>
+    <dl
+      className="fair-fields fair-form-result"
+      data-testid="verify-form-result"
+      data-roll={formatThousandths(roll.value)}
+      data-win={win === null ? '' : String(win)}
+    >
       <dt>{t('form.hash')}</dt>
-      <dd><CopyValue value={hash} testId="verify-form-hash" /><span className="fair-muted fair-hint">{t('form.hashHint')}</span></dd>
+      <dd>
+        <CopyValue value={hash} testId="verify-form-hash" />
+        <span className="fair-muted fair-hint">{t('form.hashHint')}</span>
+      </dd>
       <dt>{t('game.message')}</dt>
       <dd className="fair-mono">{rollMessage(input.clientSeed, input.nonce, roll.round)}</dd>
       <dt>{t('game.roundChunk')}</dt>
       <dd>{t('game.roundChunkValue', { round: roll.round, chunk: roll.chunk })}</dd>
       <dt>{t('form.roll')}</dt>
-      <dd className="fair-number fair-big" data-testid="verify-form-roll">{formatThousandths(roll.value)}</dd>
+      <dd className="fair-number fair-big" data-testid="verify-form-roll">
+        {formatThousandths(roll.value)}
+      </dd>
       <dt>{t('form.result')}</dt>
       <dd data-testid="verify-form-outcome" className={win === null ? 'fair-muted' : win ? 'fair-win' : 'fair-loss'}>
         {win === null ? t('form.noBet') : t(win ? 'result.win' : 'result.loss')}

@@ -31,7 +31,8 @@ export function HistoryList({ currency, reloadKey }: Props) {
     let current = true;
     fetchHistory(page).then(
       (data) => current && setLoad({ kind: 'ready', data }),
-      (err: unknown) => current && setLoad({ kind: 'error', message: err instanceof Error ? err.message : String(err) }),
+      (err: unknown) =>
+        current && setLoad({ kind: 'error', message: err instanceof Error ? err.message : String(err) }),
     );
     return () => {
       current = false;
@@ -40,9 +41,18 @@ export function HistoryList({ currency, reloadKey }: Props) {
   const checks = useHistoryChecks(load.kind === 'ready' ? load.data : null);
 
   if (load.kind === 'error') {
-    return <section className="fair fair-panel fair-alert" data-testid="history" role="alert">{t('history.loadError', { msg: load.message })}</section>;
+    return (
+      <section className="fair fair-panel fair-alert" data-testid="history" role="alert">
+        {t('history.loadError', { msg: load.message })}
+      </section>
+    );
   }
-  if (load.kind === 'loading') return <section className="fair fair-panel fair-muted" data-testid="history" aria-busy="true">{t('loading')}</section>;
+  if (load.kind === 'loading')
+    return (
+      <section className="fair fair-panel fair-muted" data-testid="history" aria-busy="true">
+        {t('loading')}
+      </section>
+    );
 
   const { data } = load;
   const lang = i18n.language;
@@ -52,28 +62,45 @@ export function HistoryList({ currency, reloadKey }: Props) {
     <section className="fair fair-panel" data-testid="history" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('history.heading')}</h2>
       {data.games.length === 0 ? (
-        <p className="fair-muted" data-testid="history-empty">{t('history.empty')}</p>
+        <p className="fair-muted" data-testid="history-empty">
+          {t('history.empty')}
+        </p>
       ) : (
         <table className="fair-table">
           <thead>
             <tr>
-              {(['time', 'stake', 'target', 'chance', 'direction', 'roll', 'result'] as const).map((k) => <th key={k} scope="col">{t(`history.${k}`)}</th>)}
-              <th scope="col"><span className="fair-muted">{t('history.verify')}</span></th>
+              {(['time', 'stake', 'target', 'chance', 'direction', 'roll', 'result'] as const).map((k) => (
+                <th key={k} scope="col">
+                  {t(`history.${k}`)}
+                </th>
+              ))}
+              <th scope="col">
+                <span className="fair-muted">{t('history.verify')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.games.map((g) => (
               <tr key={g.roll_id} data-testid="history-game" data-roll-id={g.roll_id}>
                 <td>{time.format(new Date(g.time))}</td>
-                <td>{money.format(g.stake)} <span className="fair-muted">· {t('history.stakeCount', { count: g.stake_count })}</span></td>
-                <td>{g.target} <span className="fair-muted">· {money.format(g.target_price)}</span></td>
+                <td>
+                  {money.format(g.stake)}{' '}
+                  <span className="fair-muted">· {t('history.stakeCount', { count: g.stake_count })}</span>
+                </td>
+                <td>
+                  {g.target} <span className="fair-muted">· {money.format(g.target_price)}</span>
+                </td>
                 <td className="fair-number">{formatThousandths(percentToThousandths(g.chance))} %</td>
                 <td>{t(g.roll_under === 1 ? 'direction.shortUnder' : 'direction.shortOver')}</td>
                 <td className="fair-number">{formatThousandths(percentToThousandths(g.roll))}</td>
-                <td className={g.success === 1 ? 'fair-win' : 'fair-loss'}>{t(g.success === 1 ? 'result.win' : 'result.loss')}</td>
+                <td className={g.success === 1 ? 'fair-win' : 'fair-loss'}>
+                  {t(g.success === 1 ? 'result.win' : 'result.loss')}
+                </td>
                 <td className="fair-nowrap">
                   <HistoryCheck outcome={checks.get(g.roll_id)} />
-                  <a href={rollVerifierPath(lang, g.roll_id)} data-testid="history-verify">{t('history.verify')}</a>
+                  <a href={rollVerifierPath(lang, g.roll_id)} data-testid="history-verify">
+                    {t('history.verify')}
+                  </a>
                 </td>
               </tr>
             ))}
@@ -82,9 +109,25 @@ export function HistoryList({ currency, reloadKey }: Props) {
       )}
       {data.pages > 1 && (
         <nav className="fair-pager" aria-label={t('history.heading')}>
-          <button type="button" className="fair-button" data-testid="history-newer" disabled={page === 0} onClick={() => setPage(page - 1)}>{t('history.newer')}</button>
+          <button
+            type="button"
+            className="fair-button"
+            data-testid="history-newer"
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
+          >
+            {t('history.newer')}
+          </button>
           <span data-testid="history-page">{t('history.page', { page: data.page + 1, pages: data.pages })}</span>
-          <button type="button" className="fair-button" data-testid="history-older" disabled={page + 1 >= data.pages} onClick={() => setPage(page + 1)}>{t('history.older')}</button>
+          <button
+            type="button"
+            className="fair-button"
+            data-testid="history-older"
+            disabled={page + 1 >= data.pages}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('history.older')}
+          </button>
         </nav>
       )}
       <h3>{t('history.seedsHeading')}</h3>
@@ -98,19 +141,29 @@ export function HistoryList({ currency, reloadKey }: Props) {
               <th scope="col">{t('history.seedClient')}</th>
               <th scope="col">{t('history.seedGames')}</th>
               <th scope="col">{t('history.revealedAt')}</th>
-              <th scope="col"><span className="fair-muted">{t('history.verify')}</span></th>
+              <th scope="col">
+                <span className="fair-muted">{t('history.verify')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.revealed_seeds.map((s) => (
               <tr key={s.server_seed_hash} data-testid="history-seed">
-                <td><CopyValue value={s.server_seed} /></td>
-                <td><CopyValue value={s.client_seed} /></td>
-                <td className="fair-number" data-testid="history-seed-games">{s.games}</td>
+                <td>
+                  <CopyValue value={s.server_seed} />
+                </td>
+                <td>
+                  <CopyValue value={s.client_seed} />
+                </td>
+                <td className="fair-number" data-testid="history-seed-games">
+                  {s.games}
+                </td>
                 <td>{time.format(new Date(s.revealed_at))}</td>
                 <td>
                   {s.games > 0 && (
-                    <a href={seedVerifierPath(lang, s.server_seed, s.client_seed)} data-testid="history-seed-verify">{t('seeds.verifyGames')}</a>
+                    <a href={seedVerifierPath(lang, s.server_seed, s.client_seed)} data-testid="history-seed-verify">
+                      {t('seeds.verifyGames')}
+                    </a>
                   )}
                 </td>
               </tr>
@@ -128,8 +181,15 @@ function HistoryCheck({ outcome }: { outcome: CheckOutcome | undefined }) {
   if (outcome === undefined) return null;
   const state = outcome === null ? 'pending' : outcome ? 'ok' : 'fail';
   return (
-    <span className={`fair-mini-check fair-check--${state}`} data-testid="history-check" data-ok={outcome === null ? 'pending' : String(outcome)} title={t(`checks.${state}`)}>
-      <span className="fair-check__icon" aria-hidden="true">{state === 'ok' ? <CheckIcon /> : state === 'fail' ? <CrossIcon /> : '…'}</span>
+    <span
+      className={`fair-mini-check fair-check--${state}`}
+      data-testid="history-check"
+      data-ok={outcome === null ? 'pending' : String(outcome)}
+      title={t(`checks.${state}`)}
+    >
+      <span className="fair-check__icon" aria-hidden="true">
+        {state === 'ok' ? <CheckIcon /> : state === 'fail' ? <CrossIcon /> : '…'}
+      </span>
       <span className="fair-visually-hidden">{t(`checks.${state}`)}</span>
     </span>
   );

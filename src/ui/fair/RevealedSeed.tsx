@@ -36,20 +36,35 @@ export function RevealedSeed({ rotation, shownHash, shownNextHash, lang }: Props
       <h3>{t('seeds.revealedHeading')}</h3>
       <dl className="fair-fields">
         <dt>{t('game.serverSeed')}</dt>
-        <dd><CopyValue value={rotation.revealed_server_seed} testId="seed-revealed-seed" /></dd>
+        <dd>
+          <CopyValue value={rotation.revealed_server_seed} testId="seed-revealed-seed" />
+        </dd>
         <dt>{t('seeds.revealedHash')}</dt>
-        <dd><CopyValue value={rotation.revealed_server_seed_hash} /></dd>
+        <dd>
+          <CopyValue value={rotation.revealed_server_seed_hash} />
+        </dd>
         <dt>{t('seeds.revealedClientSeed')}</dt>
-        <dd><CopyValue value={rotation.revealed_client_seed} /></dd>
+        <dd>
+          <CopyValue value={rotation.revealed_client_seed} />
+        </dd>
       </dl>
-      <p data-testid="seed-revealed-games">{games === 0 ? t('seeds.noGames') : t('seeds.games', { count: games, last: games - 1 })}</p>
+      <p data-testid="seed-revealed-games">
+        {games === 0 ? t('seeds.noGames') : t('seeds.games', { count: games, last: games - 1 })}
+      </p>
       <ul className="fair-checks">
         <CheckRow testId="seed-revealed-hash-check" label={t('seeds.matchesShown')} outcome={hashOk} />
-        <CheckRow testId="seed-promoted-check" label={t('seeds.nextPromoted')} outcome={rotation.state.server_seed_hash === shownNextHash} />
+        <CheckRow
+          testId="seed-promoted-check"
+          label={t('seeds.nextPromoted')}
+          outcome={rotation.state.server_seed_hash === shownNextHash}
+        />
       </ul>
       {games > 0 && (
         <p>
-          <a href={seedVerifierPath(lang, rotation.revealed_server_seed, rotation.revealed_client_seed)} data-testid="seed-revealed-verify">
+          <a
+            href={seedVerifierPath(lang, rotation.revealed_server_seed, rotation.revealed_client_seed)}
+            data-testid="seed-revealed-verify"
+          >
             {t('seeds.verifyGames')}
           </a>
         </p>

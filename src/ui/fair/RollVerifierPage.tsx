@@ -32,11 +32,23 @@ function LoadedGame({ rollId }: { rollId: string }) {
   const state = useGameVerification(rollId);
   switch (state.kind) {
     case 'loading':
-      return <p className="fair-panel fair-muted" data-testid="verify-loading" role="status">{t('loading')}</p>;
+      return (
+        <p className="fair-panel fair-muted" data-testid="verify-loading" role="status">
+          {t('loading')}
+        </p>
+      );
     case 'notFound':
-      return <p className="fair-panel fair-alert" data-testid="verify-error" role="alert">{t('errors.notFound', { rollId })}</p>;
+      return (
+        <p className="fair-panel fair-alert" data-testid="verify-error" role="alert">
+          {t('errors.notFound', { rollId })}
+        </p>
+      );
     case 'error':
-      return <p className="fair-panel fair-alert" data-testid="verify-error" role="alert">{t('errors.load', { msg: state.message })}</p>;
+      return (
+        <p className="fair-panel fair-alert" data-testid="verify-error" role="alert">
+          {t('errors.load', { msg: state.message })}
+        </p>
+      );
     case 'ready':
       return <GameVerification game={state.game} record={state.record} verification={state.verification} />;
   }

@@ -49,9 +49,18 @@ export function SeedPanel({ onRotated }: Props) {
   }, []);
 
   if (loadError !== null) {
-    return <section className="fair fair-panel fair-alert" data-testid="seed-panel" role="alert">{t('seeds.loadError', { msg: loadError })}</section>;
+    return (
+      <section className="fair fair-panel fair-alert" data-testid="seed-panel" role="alert">
+        {t('seeds.loadError', { msg: loadError })}
+      </section>
+    );
   }
-  if (state === null) return <section className="fair fair-panel fair-muted" data-testid="seed-panel" aria-busy="true">{t('loading')}</section>;
+  if (state === null)
+    return (
+      <section className="fair fair-panel fair-muted" data-testid="seed-panel" aria-busy="true">
+        {t('loading')}
+      </section>
+    );
 
   const seedValid = isValidClientSeed(clientSeed);
   const rotate = async (action: () => Promise<RotateResponse>) => {
@@ -79,11 +88,17 @@ export function SeedPanel({ onRotated }: Props) {
       <h2 id={`${id}-heading`}>{t('seeds.heading')}</h2>
       <dl className="fair-fields">
         <dt>{t('seeds.current')}</dt>
-        <dd><CopyValue value={state.server_seed_hash} testId="seed-current-hash" /></dd>
+        <dd>
+          <CopyValue value={state.server_seed_hash} testId="seed-current-hash" />
+        </dd>
         <dt>{t('seeds.next')}</dt>
-        <dd><CopyValue value={state.next_server_seed_hash} testId="seed-next-hash" /></dd>
+        <dd>
+          <CopyValue value={state.next_server_seed_hash} testId="seed-next-hash" />
+        </dd>
         <dt>{t('seeds.nonce')}</dt>
-        <dd className="fair-number" data-testid="seed-nonce">{state.nonce}</dd>
+        <dd className="fair-number" data-testid="seed-nonce">
+          {state.nonce}
+        </dd>
       </dl>
       <form className="fair-seed-form" onSubmit={saveClientSeed} noValidate>
         <div className="fair-field">
@@ -99,19 +114,38 @@ export function SeedPanel({ onRotated }: Props) {
             aria-describedby={seedValid ? undefined : `${id}-client-error`}
             onChange={(e) => setClientSeed(e.target.value)}
           />
-          {!seedValid && <p id={`${id}-client-error`} className="fair-field__error" role="alert" data-testid="seed-client-error">{t('errors.clientSeed')}</p>}
+          {!seedValid && (
+            <p id={`${id}-client-error`} className="fair-field__error" role="alert" data-testid="seed-client-error">
+              {t('errors.clientSeed')}
+            </p>
+          )}
         </div>
         <div className="fair-seed-actions">
-          <button type="submit" className="fair-button" data-testid="seed-client-save" disabled={busy || !seedValid || clientSeed === state.client_seed}>
+          <button
+            type="submit"
+            className="fair-button"
+            data-testid="seed-client-save"
+            disabled={busy || !seedValid || clientSeed === state.client_seed}
+          >
             {t('seeds.save')}
           </button>
-          <button type="button" className="fair-button fair-button--accent" data-testid="seed-rotate" disabled={busy} onClick={() => void rotate(rotateSeeds)}>
+          <button
+            type="button"
+            className="fair-button fair-button--accent"
+            data-testid="seed-rotate"
+            disabled={busy}
+            onClick={() => void rotate(rotateSeeds)}
+          >
             {t('seeds.rotate')}
           </button>
         </div>
       </form>
       <p className="fair-muted">{t('seeds.hint')}</p>
-      {actionError !== null && <p className="fair-field__error" role="alert" data-testid="seed-action-error">{t('seeds.actionError', { msg: actionError })}</p>}
+      {actionError !== null && (
+        <p className="fair-field__error" role="alert" data-testid="seed-action-error">
+          {t('seeds.actionError', { msg: actionError })}
+        </p>
+      )}
       {reveal && <RevealedSeed {...reveal} lang={i18n.language} />}
     </section>
   );

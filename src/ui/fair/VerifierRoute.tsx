@@ -16,7 +16,17 @@ export function FairVerifierRoute({ rollId, search }: { rollId?: string; search:
   const initial = useMemo(() => readVerifierQuery(search), [search]);
   return (
     <div className="fair-route" data-testid="roll-verifier">
-      <a className="btn btn--link" href="/upgrades/" onClick={(e) => { e.preventDefault(); navigate('/upgrades/'); }}><BackIcon />{t('fair.back')}</a>
+      <a
+        className="btn btn--link"
+        href="/upgrades/"
+        onClick={(e) => {
+          e.preventDefault();
+          navigate('/upgrades/');
+        }}
+      >
+        <BackIcon />
+        {t('fair.back')}
+      </a>
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
         {/* Keyed by the query so following another seed link refills the form rather than keeping typed text. */}
         <LazyVerifier key={search} rollId={rollId} initial={initial} />
@@ -24,4 +34,3 @@ export function FairVerifierRoute({ rollId, search }: { rollId?: string; search:
     </div>
   );
 }
-

@@ -10,7 +10,12 @@ export interface Answer {
 }
 
 /** Posts or gets; never throws on network errors. */
-export async function call(base: string, method: 'GET' | 'POST', url: string, opts: { cookie?: string; form?: Record<string, string | string[]> } = {}): Promise<Answer & { setCookie?: string }> {
+export async function call(
+  base: string,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { cookie?: string; form?: Record<string, string | string[]> } = {},
+): Promise<Answer & { setCookie?: string }> {
   const headers: Record<string, string> = {};
   if (opts.cookie) headers.cookie = opts.cookie;
   let body: string | undefined;
@@ -46,7 +51,8 @@ export interface HttpPlayer {
 export async function registerOver(base: string, username: string): Promise<HttpPlayer> {
   const res = await call(base, 'POST', '/api/auth/register', { form: { username, password: 'reliable-pass' } });
   const sid = res.setCookie?.split(';')[0];
-  if (res.status !== 200 || !sid?.startsWith('sid=')) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || !sid?.startsWith('sid='))
+    throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { cookie: sid, userId: (res.body!.user as { id: number }).id, username };
 }
 
@@ -57,10 +63,24 @@ export async function tokenOver(base: string, cookie: string): Promise<string | 
 }
 
 /** One upgrade of the given items to a target at a chance (percent text). */
-export function upgradeOver(base: string, cookie: string, items: number[], target: number, chance: string, token: string): Promise<Answer> {
+export function upgradeOver(
+  base: string,
+  cookie: string,
+  items: number[],
+  target: number,
+  chance: string,
+  token: string,
+): Promise<Answer> {
   return call(base, 'POST', '/api/upgrade/upgrade_items', {
     cookie,
-    form: { 'inventory_items[]': items.map(String), uniq_item: String(target), upgrade_front_chance: chance, roll_under: '1', selected_multiplier: '', token },
+    form: {
+      'inventory_items[]': items.map(String),
+      uniq_item: String(target),
+      upgrade_front_chance: chance,
+      roll_under: '1',
+      selected_multiplier: '',
+      token,
+    },
   });
 }
 

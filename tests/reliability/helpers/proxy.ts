@@ -13,7 +13,11 @@ export class TcpProxy {
   private readonly open = new Set<net.Socket>();
   private mode: ProxyMode = 'up';
 
-  private constructor(readonly port: number, private readonly target: { host: string; port: number }, server: net.Server) {
+  private constructor(
+    readonly port: number,
+    private readonly target: { host: string; port: number },
+    server: net.Server,
+  ) {
     this.server = server;
   }
 
@@ -49,7 +53,8 @@ export class TcpProxy {
   async cut(mode: Exclude<ProxyMode, 'up'>): Promise<void> {
     this.mode = mode;
     for (const s of this.open) s.destroy();
-    if (mode === 'refuse' && this.server.listening) await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    if (mode === 'refuse' && this.server.listening)
+      await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   /** Forwards again (listening on the same port if it had stopped). */

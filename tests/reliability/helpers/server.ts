@@ -46,7 +46,11 @@ export function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Starts a server and waits (at most `timeoutMs`) until it listens; rejects with its output if it exits first. */
 export function startServer(extra: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: serverEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: serverEnv(extra),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const proc = (base: string): ServerProcess => ({

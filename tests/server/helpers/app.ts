@@ -80,7 +80,10 @@ function pgliteTemplate(): Promise<Blob> {
 /** The test configuration: demo mode on, quiet, a dist dir that does not exist unless overridden. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // SITE goes through the environment path so site-derived defaults (the ru ticket step) follow it.
-  return loadConfig({ SITE: overrides.site }, { demoMode: true, logLevel: 'silent', distDir: '/nonexistent-dist', ...overrides });
+  return loadConfig(
+    { SITE: overrides.site },
+    { demoMode: true, logLevel: 'silent', distDir: '/nonexistent-dist', ...overrides },
+  );
 }
 
 /** A ready app (app.inject) on a fresh copy of the template. */
@@ -125,7 +128,11 @@ export function sidCookie(setCookie: string | string[] | undefined): string {
 }
 
 /** Registers a new player (form post) and returns its cookie. */
-export async function register(app: FastifyInstance, username = uniqueName(), password = 'secret-pass'): Promise<Player> {
+export async function register(
+  app: FastifyInstance,
+  username = uniqueName(),
+  password = 'secret-pass',
+): Promise<Player> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { cookie: sidCookie(res.headers['set-cookie']), userId: res.json().user.id, username };
@@ -143,11 +150,20 @@ export async function catalogue(db: Db, site: string, opts: { locked?: boolean }
   const conds = [eq(catalogueItems.site, site), eq(catalogueItems.active, true)];
   if (opts.locked === true) conds.push(eq(catalogueItems.typePrize, 13));
   if (opts.locked === false) conds.push(ne(catalogueItems.typePrize, 13));
-  return db.select().from(catalogueItems).where(and(...conds)).orderBy(catalogueItems.priceMinor, catalogueItems.id);
+  return db
+    .select()
+    .from(catalogueItems)
+    .where(and(...conds))
+    .orderBy(catalogueItems.priceMinor, catalogueItems.id);
 }
 
 /** Grants catalogue items to a player (source 'grant' unless given); returns inventory ids. */
-export function grant(db: Db, userId: number, catalogueIds: number[], source: Parameters<typeof grantItems>[3][number] = { source: 'grant' }) {
+export function grant(
+  db: Db,
+  userId: number,
+  catalogueIds: number[],
+  source: Parameters<typeof grantItems>[3][number] = { source: 'grant' },
+) {
   return grantItems(db, userId, catalogueIds, [source]);
 }
 
@@ -160,7 +176,11 @@ export async function snapshot(db: Db, userId: number) {
     .orderBy(inventoryItems.id);
   const [user] = await db.select({ bonus: users.bonusBalance }).from(users).where(eq(users.id, userId));
   const wallet = await db.select().from(wallets).where(eq(wallets.userId, userId));
-  const seedRows = await db.select({ id: seeds.id, status: seeds.status, nonce: seeds.nonce }).from(seeds).where(eq(seeds.userId, userId)).orderBy(seeds.id);
+  const seedRows = await db
+    .select({ id: seeds.id, status: seeds.status, nonce: seeds.nonce })
+    .from(seeds)
+    .where(eq(seeds.userId, userId))
+    .orderBy(seeds.id);
   const [{ n }] = await db.select({ n: count() }).from(games).where(eq(games.userId, userId));
   return { inv, bonus: user.bonus, wallet, seeds: seedRows, games: n };
 }
@@ -178,16 +198,28 @@ export function postUpgrade(app: FastifyInstance, cookie: string, fields: Record
 }
 
 /** Adds a catalogue row with an exact price (fixtures whose chance is known in advance). */
-export async function addCatalogueItem(db: Db, row: { site: string; priceMinor: number; typePrize?: number; type?: string; name?: string }) {
+export async function addCatalogueItem(
+  db: Db,
+  row: { site: string; priceMinor: number; typePrize?: number; type?: string; name?: string },
+) {
   const [item] = await db
     .insert(catalogueItems)
-    .values({ site: row.site, name: row.name ?? `Fixture | ${uniqueName('item')}`, priceMinor: row.priceMinor, type: row.type ?? 'covert', typePrize: row.typePrize ?? 0 })
+    .values({
+      site: row.site,
+      name: row.name ?? `Fixture | ${uniqueName('item')}`,
+      priceMinor: row.priceMinor,
+      type: row.type ?? 'covert',
+      typePrize: row.typePrize ?? 0,
+    })
     .returning();
   return item;
 }
 
 /** The player's active seed row (server seed included: tests may peek to force an outcome). */
 export async function activeSeed(db: Db, userId: number) {
-  const [row] = await db.select().from(seeds).where(and(eq(seeds.userId, userId), eq(seeds.status, 'active')));
+  const [row] = await db
+    .select()
+    .from(seeds)
+    .where(and(eq(seeds.userId, userId), eq(seeds.status, 'active')));
   return row;
 }

@@ -36,7 +36,10 @@ beforeEach(async () => {
   server.jar.set('sid', player.sid);
   const index = await fetchIndex();
   // The starter pack is random: the three cheapest usable items, and a target dearer than any of them.
-  stake = index.inventory!.filter((i) => i.type_prize !== 13).sort((a, b) => a.price - b.price).slice(0, 3);
+  stake = index
+    .inventory!.filter((i) => i.type_prize !== 13)
+    .sort((a, b) => a.price - b.price)
+    .slice(0, 3);
   expect(stake).toHaveLength(3);
   target = index.uitems.filter((i) => i.price > stake[2].price * 2).sort((a, b) => a.price - b.price)[0];
   expect(target, `no target over twice ${stake[2].price}`).toBeDefined();
@@ -46,7 +49,13 @@ beforeEach(async () => {
 /** One game staking the player's n-th usable item against the target. */
 function game(n: number) {
   const chance = chanceThousandths(toMinor(stake[n].price), toMinor(target.price));
-  return playUpgrade({ inventoryItems: [stake[n].id], uniqItem: target.id, frontChance: thousandthsToPercent(chance), rollUnder: true, selectedMultiplier: 1.2 });
+  return playUpgrade({
+    inventoryItems: [stake[n].id],
+    uniqItem: target.id,
+    frontChance: thousandthsToPercent(chance),
+    rollUnder: true,
+    selectedMultiplier: 1.2,
+  });
 }
 
 describe('playUpgrade', () => {

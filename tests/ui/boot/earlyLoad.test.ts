@@ -14,8 +14,16 @@ function fakeServer() {
     calls.push(url);
     if (url.endsWith('/api/upgrade/index')) {
       index += 1;
-      if (fail) return new Response(JSON.stringify({ status: false, msg: 'down' }), { status: 500, headers: { 'content-type': 'application/json' } });
-      return Response.json({ status: true, inventory: [], uitems: [{ id: index, name: 'A | B', price: 1, image: '/x.svg', type: 'covert', type_prize: 0 }] });
+      if (fail)
+        return new Response(JSON.stringify({ status: false, msg: 'down' }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        });
+      return Response.json({
+        status: true,
+        inventory: [],
+        uitems: [{ id: index, name: 'A | B', price: 1, image: '/x.svg', type: 'covert', type_prize: 0 }],
+      });
     }
     if (url.endsWith('/api/auth/me')) return Response.json({ status: true, user: null });
     return new Response('not json', { status: 200, headers: { 'content-type': 'text/plain' } });

@@ -11,19 +11,57 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SiteResponse } from '../../../src/api/contract.ts';
 import { configureApi } from '../../../src/api/client.ts';
 import { extractStyles, renderFirstScreen } from '../../../src/entry-server.tsx';
-import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_STYLE_ATTRIBUTE, FIRST_SCREEN_STYLE_ID, restoreFirstScreenStyles } from '../../../src/firstScreen.ts';
+import {
+  FIRST_SCREEN_ATTRIBUTE,
+  FIRST_SCREEN_STYLE_ATTRIBUTE,
+  FIRST_SCREEN_STYLE_ID,
+  restoreFirstScreenStyles,
+} from '../../../src/firstScreen.ts';
 import { initI18n } from '../../../src/i18n/index.ts';
 import type { Item } from '../../../src/domain/item.ts';
 import { PageRoot } from '../../../src/PageRoot.tsx';
 import { variantFrom } from '../../../src/site/variant.ts';
 
 const SITES: SiteResponse[] = [
-  { status: true, site: 'cs', game: 'cs', lang: 'en', currency: 'USD', chance_decimals: 3, main_site_url: '/', recaptcha_site_key: null },
-  { status: true, site: 'dota', game: 'dota', lang: 'en', currency: 'USD', chance_decimals: 1, main_site_url: '/', recaptcha_site_key: null },
-  { status: true, site: 'ru', game: 'cs', lang: 'ru', currency: 'RUB', chance_decimals: 1, main_site_url: 'https://example.test', recaptcha_site_key: null },
+  {
+    status: true,
+    site: 'cs',
+    game: 'cs',
+    lang: 'en',
+    currency: 'USD',
+    chance_decimals: 3,
+    main_site_url: '/',
+    recaptcha_site_key: null,
+  },
+  {
+    status: true,
+    site: 'dota',
+    game: 'dota',
+    lang: 'en',
+    currency: 'USD',
+    chance_decimals: 1,
+    main_site_url: '/',
+    recaptcha_site_key: null,
+  },
+  {
+    status: true,
+    site: 'ru',
+    game: 'cs',
+    lang: 'ru',
+    currency: 'RUB',
+    chance_decimals: 1,
+    main_site_url: 'https://example.test',
+    recaptcha_site_key: null,
+  },
 ];
-const PREFS = [{ sound: true, bp: true }, { sound: false, bp: false }];
-const PATHS: Array<[string, number[]]> = [['/upgrades/', []], ['/upgrades/3,4', [3, 4]]];
+const PREFS = [
+  { sound: true, bp: true },
+  { sound: false, bp: false },
+];
+const PATHS: Array<[string, number[]]> = [
+  ['/upgrades/', []],
+  ['/upgrades/3,4', [3, 4]],
+];
 const WIDTHS = [1280, 1024];
 /**
  * A target catalogue as the index call lists it (cheapest first): names with and without the CS separator, a locked
@@ -72,17 +110,25 @@ function serverShell(html: string, css: string): HTMLElement {
  * apart), and the text.
  */
 function structure(el: Element): string {
-  return [...el.childNodes].map((node) => {
-    if (!(node instanceof Element)) return node.textContent;
-    const attributes = [...node.attributes].filter((a) => a.name !== 'style' && a.name !== 'selected').map((a) => `${a.name}="${a.value}"`).sort();
-    return `<${node.localName} ${attributes.join(' ')}>${structure(node)}</${node.localName}>`;
-  }).join('');
+  return [...el.childNodes]
+    .map((node) => {
+      if (!(node instanceof Element)) return node.textContent;
+      const attributes = [...node.attributes]
+        .filter((a) => a.name !== 'style' && a.name !== 'selected')
+        .map((a) => `${a.name}="${a.value}"`)
+        .sort();
+      return `<${node.localName} ${attributes.join(' ')}>${structure(node)}</${node.localName}>`;
+    })
+    .join('');
 }
 
 /** Each styled element of the server's markup with the style text React wrote for it (its rule's declarations). */
 function reactStyles(container: HTMLElement, css: string): Array<[HTMLElement, string]> {
   const text = new Map([...css.matchAll(/="(\d+)"\]\{([^}]*)\}/g)].map((m) => [m[1], m[2]]));
-  return [...container.querySelectorAll<HTMLElement>(`[${FIRST_SCREEN_STYLE_ATTRIBUTE}]`)].map((el) => [el, text.get(el.getAttribute(FIRST_SCREEN_STYLE_ATTRIBUTE)!)!]);
+  return [...container.querySelectorAll<HTMLElement>(`[${FIRST_SCREEN_STYLE_ATTRIBUTE}]`)].map((el) => [
+    el,
+    text.get(el.getAttribute(FIRST_SCREEN_STYLE_ATTRIBUTE)!)!,
+  ]);
 }
 
 describe.each(SITES)('the first screen of the $site site', (site) => {
@@ -91,8 +137,20 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
     await i18n.loadNamespaces('translation');
   });
 
-  const cases = CATALOGUES.flatMap((catalogue) => PREFS.flatMap((prefs) => PATHS.flatMap(([pathname, preselect]) =>
-    WIDTHS.map((width) => ({ prefs, pathname, preselect, width, catalogue, targets: catalogue ? 'with targets' : 'targets loading' })))));
+  const cases = CATALOGUES.flatMap((catalogue) =>
+    PREFS.flatMap((prefs) =>
+      PATHS.flatMap(([pathname, preselect]) =>
+        WIDTHS.map((width) => ({
+          prefs,
+          pathname,
+          preselect,
+          width,
+          catalogue,
+          targets: catalogue ? 'with targets' : 'targets loading',
+        })),
+      ),
+    ),
+  );
   it.each(cases)(
     'hydrates without a mismatch: $pathname, $prefs, $width px, $targets',
     async ({ prefs, pathname, preselect, width, catalogue }) => {
@@ -109,12 +167,17 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
       if (catalogue) {
         // The page's first page: cheapest first, ties by id; on Dota in BP mode only the level items.
         const bp = site.site === 'dota' && prefs.bp;
-        const expected = catalogue.filter((i) => !bp || /^\d+ Levels$/.test(i.name)).slice(0, 15).map((i) => i.id);
+        const expected = catalogue
+          .filter((i) => !bp || /^\d+ Levels$/.test(i.name))
+          .slice(0, 15)
+          .map((i) => i.id);
         expect(screen.targets!.map((i) => i.id)).toEqual(expected);
         expect(cells.map((c) => c.getAttribute('data-testid'))).toEqual(expected.map((id) => `target-item-${id}`));
         expect(cells.every((c) => (c as HTMLButtonElement).disabled)).toBe(true);
         // The first four cells' pictures come with the markup; the others once the page runs.
-        expect(cells.map((c) => c.querySelector('img')!.getAttribute('src'))).toEqual(expected.map((id, n) => (n < 4 ? `/app/public/items/${id}.png` : null)));
+        expect(cells.map((c) => c.querySelector('img')!.getAttribute('src'))).toEqual(
+          expected.map((id, n) => (n < 4 ? `/app/public/items/${id}.png` : null)),
+        );
       } else {
         expect(screen.targets).toBeNull();
         expect(cells).toEqual([]);
@@ -138,7 +201,9 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
       for (const [el, text] of styled) el.setAttribute('style', text);
 
       await act(async () => {
-        roots.push(hydrateRoot(container, <PageRoot i18n={i18n} options={{ input }} />, { onRecoverableError: recoverable }));
+        roots.push(
+          hydrateRoot(container, <PageRoot i18n={i18n} options={{ input }} />, { onRecoverableError: recoverable }),
+        );
       });
       expect(recoverable).not.toHaveBeenCalled();
       expect(errors).not.toHaveBeenCalled();
@@ -158,19 +223,25 @@ describe.each(SITES)('the first screen of the $site site', (site) => {
       expect(structure(container)).toBe(structure(fresh));
       const selects = (root: Element) => [...root.querySelectorAll('select')].map((select) => select.value);
       expect(selects(container)).toEqual(selects(fresh));
-      expect(wheel.style.cssText).toBe(fresh.querySelector<HTMLElement>('[data-testid="wheel-placeholder"]')!.style.cssText);
+      expect(wheel.style.cssText).toBe(
+        fresh.querySelector<HTMLElement>('[data-testid="wheel-placeholder"]')!.style.cssText,
+      );
     },
   );
 });
 
 describe('the first screen', () => {
   it('is not rendered for the verifier routes, which the browser renders itself', () => {
-    expect(renderFirstScreen({ site: SITES[0], pathname: '/en/provably_fair/roll_verifier/abc', prefs: {} })).toBeNull();
+    expect(
+      renderFirstScreen({ site: SITES[0], pathname: '/en/provably_fair/roll_verifier/abc', prefs: {} }),
+    ).toBeNull();
     expect(renderFirstScreen({ site: SITES[2], pathname: '/ru/provably_fair/roll_verifier/', prefs: {} })).toBeNull();
   });
 
   it('round-trips style text through the rules and back inline', () => {
-    const { html, css } = extractStyles('<div style="position:absolute;top:161.64px;font-family:Inter, &quot;Segoe UI&quot;, sans-serif"></div>');
+    const { html, css } = extractStyles(
+      '<div style="position:absolute;top:161.64px;font-family:Inter, &quot;Segoe UI&quot;, sans-serif"></div>',
+    );
     const container = serverShell(html, css);
     restoreFirstScreenStyles(container);
     const div = container.firstElementChild as HTMLElement;

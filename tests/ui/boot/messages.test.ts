@@ -4,7 +4,7 @@ import fairRu from '../../../src/i18n/fair.ru.json';
 import { loadMessages } from '../../../src/i18n/messages.ts';
 
 describe('loadMessages', () => {
-  it('loads a language\'s page strings and a feature namespace from their files', async () => {
+  it("loads a language's page strings and a feature namespace from their files", async () => {
     expect(await loadMessages('en', 'translation')).toEqual(en);
     expect(await loadMessages('ru', 'fair')).toEqual(fairRu);
   });

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_META_NAME, siteFromDocument, TARGETS_META_NAME, targetsFromDocument } from '../../../src/site/fromDocument.ts';
+import {
+  SITE_META_NAME,
+  siteFromDocument,
+  TARGETS_META_NAME,
+  targetsFromDocument,
+} from '../../../src/site/fromDocument.ts';
 
-const answer = { status: true, site: 'dota', game: 'dota', lang: 'en', currency: 'USD', chance_decimals: 1, main_site_url: '/', recaptcha_site_key: null };
+const answer = {
+  status: true,
+  site: 'dota',
+  game: 'dota',
+  lang: 'en',
+  currency: 'USD',
+  chance_decimals: 1,
+  main_site_url: '/',
+  recaptcha_site_key: null,
+};
 
 function docWith(content: string | null, name = SITE_META_NAME): Document {
   const doc = document.implementation.createHTMLDocument('t');
@@ -17,7 +31,11 @@ function docWith(content: string | null, name = SITE_META_NAME): Document {
 describe('siteFromDocument', () => {
   it.each([
     ['a valid answer', JSON.stringify(answer), answer],
-    ['a ru answer with a reCAPTCHA key', JSON.stringify({ ...answer, site: 'ru', game: 'cs', lang: 'ru', currency: 'RUB', recaptcha_site_key: 'k' }), { ...answer, site: 'ru', game: 'cs', lang: 'ru', currency: 'RUB', recaptcha_site_key: 'k' }],
+    [
+      'a ru answer with a reCAPTCHA key',
+      JSON.stringify({ ...answer, site: 'ru', game: 'cs', lang: 'ru', currency: 'RUB', recaptcha_site_key: 'k' }),
+      { ...answer, site: 'ru', game: 'cs', lang: 'ru', currency: 'RUB', recaptcha_site_key: 'k' },
+    ],
     ['no tag (the Vite dev server)', null, null],
     ['an empty tag', '', null],
     ['broken JSON', '{"status":', null],
@@ -30,9 +48,18 @@ describe('siteFromDocument', () => {
 });
 
 describe('targetsFromDocument', () => {
-  const items = [{ id: 3, name: 'AK-47 | Redline (Field-Tested)', price: 4.5, image: '/app/public/items/3.png', type: 'classified', type_prize: 0 }];
+  const items = [
+    {
+      id: 3,
+      name: 'AK-47 | Redline (Field-Tested)',
+      price: 4.5,
+      image: '/app/public/items/3.png',
+      type: 'classified',
+      type_prize: 0,
+    },
+  ];
   it.each([
-    ['the first screen\'s targets', JSON.stringify(items), items],
+    ["the first screen's targets", JSON.stringify(items), items],
     ['no tag (a first screen without targets, the Vite dev server)', null, undefined],
     ['broken JSON', '[{"id":', undefined],
     ['not a list', JSON.stringify({ id: 3 }), undefined],
@@ -40,7 +67,7 @@ describe('targetsFromDocument', () => {
     expect(targetsFromDocument(docWith(content, TARGETS_META_NAME))).toEqual(expected);
   });
 
-  it('reads its own tag, not the variant\'s', () => {
+  it("reads its own tag, not the variant's", () => {
     expect(targetsFromDocument(docWith(JSON.stringify(items)))).toBeUndefined();
   });
 });

@@ -7,8 +7,18 @@ import type { WheelProps } from '../../../src/canvas/wheelTypes.ts';
 
 function props(over: Partial<WheelProps> = {}): WheelProps {
   return {
-    chance: 45000, rollUnder: true, phase: 'idle', roll: null, outcome: null, centreText: '45.000%', label: 'Medium chance',
-    tone: 'medium', spinMs: 5000, size: 320, onLanded: vi.fn(), ...over,
+    chance: 45000,
+    rollUnder: true,
+    phase: 'idle',
+    roll: null,
+    outcome: null,
+    centreText: '45.000%',
+    label: 'Medium chance',
+    tone: 'medium',
+    spinMs: 5000,
+    size: 320,
+    onLanded: vi.fn(),
+    ...over,
   };
 }
 

@@ -34,7 +34,9 @@ vi.mock('pixi.js', () => ({
   Container: class {},
   Graphics: class {},
   Text: class {},
-  TextStyle: class { constructor(readonly options: unknown) {} },
+  TextStyle: class {
+    constructor(readonly options: unknown) {}
+  },
   Sprite: class {},
   Rectangle: class {},
   Texture: { EMPTY: {} },
@@ -47,7 +49,14 @@ const appProps: Array<Record<string, unknown>> = [];
 
 vi.mock('@pixi/react', () => ({
   extend: () => undefined,
-  Application: ({ onInit, children: _children, ...rest }: { onInit?: (app: unknown) => void; children?: ReactNode }) => {
+  Application: ({
+    onInit,
+    children: _children,
+    ...rest
+  }: {
+    onInit?: (app: unknown) => void;
+    children?: ReactNode;
+  }) => {
     appProps.push(rest);
     useEffect(() => onInit?.(pixiApp), [onInit]);
     return <canvas data-testid="pixi-canvas" />;
@@ -58,8 +67,18 @@ const { default: PixiWheel } = await import('../../../src/canvas/PixiWheel.tsx')
 
 function props(over: Partial<WheelProps> = {}): WheelProps {
   return {
-    chance: 24709, rollUnder: true, phase: 'idle', roll: null, outcome: null, centreText: '24.709%', label: 'Medium chance',
-    tone: 'medium', spinMs: 5000, size: 320, onLanded: vi.fn(), ...over,
+    chance: 24709,
+    rollUnder: true,
+    phase: 'idle',
+    roll: null,
+    outcome: null,
+    centreText: '24.709%',
+    label: 'Medium chance',
+    tone: 'medium',
+    spinMs: 5000,
+    size: 320,
+    onLanded: vi.fn(),
+    ...over,
   };
 }
 
@@ -93,7 +112,7 @@ describe('PixiWheel wiring', () => {
     expect(spinTween().vars.angle).toBeLessThan(0);
   });
 
-  it('reports the spin\'s tick times once as it starts, none per frame, and the landing once, at the end of the tween', () => {
+  it("reports the spin's tick times once as it starts, none per frame, and the landing once, at the end of the tween", () => {
     const onLanded = vi.fn();
     const onSpin = vi.fn();
     const { rerender } = render(<PixiWheel {...props({ onLanded, onSpin })} />);
@@ -128,7 +147,7 @@ describe('PixiWheel wiring', () => {
     expect(screen.getByTestId('wheel-pixi').dataset.outcome).toBe('');
   });
 
-  it('runs without Pixi\'s ticker and renders nothing per spin frame: it turns the arrow\'s layer and writes the roll', () => {
+  it("runs without Pixi's ticker and renders nothing per spin frame: it turns the arrow's layer and writes the roll", () => {
     const { rerender } = render(<PixiWheel {...props()} />);
     expect(appProps[0]).toMatchObject({ autoStart: false, sharedTicker: false });
     rerender(<PixiWheel {...props({ phase: 'spinning', roll: 24708, outcome: 'win' })} />);
@@ -171,7 +190,7 @@ describe('PixiWheel wiring', () => {
     expect(pixiApp.render).not.toHaveBeenCalled();
   });
 
-  it('shows the running roll only while spinning or landed, in the outcome\'s colour once landed', () => {
+  it("shows the running roll only while spinning or landed, in the outcome's colour once landed", () => {
     const { rerender } = render(<PixiWheel {...props()} />);
     const roll = () => screen.getByTestId('wheel-pixi').querySelector<HTMLElement>('[data-wheel-part="roll"]')!;
     expect(roll().style.visibility).toBe('hidden');
@@ -187,7 +206,9 @@ describe('PixiWheel wiring', () => {
   it('holds the landed pose of a mirrored result it mounts into', () => {
     render(<PixiWheel {...props({ rollUnder: false, phase: 'result', roll: 83399, outcome: 'win' })} />);
     const wheel = screen.getByTestId('wheel-pixi');
-    expect(wheel.querySelector<HTMLElement>('[data-wheel-part="arrow"]')!.style.transform).toBe(`rotate(${rollAngle(83399)}deg)`);
+    expect(wheel.querySelector<HTMLElement>('[data-wheel-part="arrow"]')!.style.transform).toBe(
+      `rotate(${rollAngle(83399)}deg)`,
+    );
     expect(wheel.querySelector<HTMLElement>('[data-wheel-part="roll"]')!.textContent).toBe('83.399');
   });
 

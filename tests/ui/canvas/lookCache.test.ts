@@ -19,7 +19,8 @@ describe('LookCache', () => {
       }
       return look;
     };
-    for (let game = 0; game < 5; game++) for (const key of ['pick', 'medium 45%', 'muted 45%']) expect(show(key)).toBe(`texture of ${key}`);
+    for (let game = 0; game < 5; game++)
+      for (const key of ['pick', 'medium 45%', 'muted 45%']) expect(show(key)).toBe(`texture of ${key}`);
     expect(drawn).toBe(3);
     expect(freed).toEqual([]);
   });

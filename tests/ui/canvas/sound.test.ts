@@ -38,35 +38,38 @@ function installTrackAudio() {
   const started = installFakeAudio();
   const sources: Array<{ buffer: FakeBuffer | null; when: number; stopped: boolean; end: () => void }> = [];
   const Live = (globalThis as unknown as { AudioContext: new () => Record<string, unknown> }).AudioContext;
-  vi.stubGlobal('AudioContext', class extends Live {
-    sampleRate = RATE;
-    createBuffer = (_channels: number, length: number, rate: number) => fakeBuffer(length, rate);
-    createBufferSource = () => {
-      const entry = {
-        get buffer() {
-          return source.buffer;
-        },
-        when: -1,
-        stopped: false,
-        /** The browser's 'ended' event. */
-        end: () => source.onended?.(),
+  vi.stubGlobal(
+    'AudioContext',
+    class extends Live {
+      sampleRate = RATE;
+      createBuffer = (_channels: number, length: number, rate: number) => fakeBuffer(length, rate);
+      createBufferSource = () => {
+        const entry = {
+          get buffer() {
+            return source.buffer;
+          },
+          when: -1,
+          stopped: false,
+          /** The browser's 'ended' event. */
+          end: () => source.onended?.(),
+        };
+        const source = {
+          buffer: null as FakeBuffer | null,
+          onended: null as null | (() => void),
+          connect: vi.fn(),
+          disconnect: vi.fn(),
+          start: (when: number) => {
+            entry.when = when;
+            sources.push(entry);
+          },
+          stop: () => {
+            entry.stopped = true;
+          },
+        };
+        return source;
       };
-      const source = {
-        buffer: null as FakeBuffer | null,
-        onended: null as null | (() => void),
-        connect: vi.fn(),
-        disconnect: vi.fn(),
-        start: (when: number) => {
-          entry.when = when;
-          sources.push(entry);
-        },
-        stop: () => {
-          entry.stopped = true;
-        },
-      };
-      return source;
-    };
-  });
+    },
+  );
   return { started, sources };
 }
 
@@ -84,10 +87,18 @@ function installFakeOffline() {
   const node = () => ({ connect: vi.fn((n: unknown) => n), gain: param(), frequency: param(), Q: param(), type: '' });
   // The rendered ticks: five slots of 60 samples, each tick 50 samples long: -1 (its start), then its pitch's number.
   const buffer = fakeBuffer(300, RATE);
-  for (let pitch = 0; pitch < 5; pitch++) buffer.getChannelData().fill(pitch + 1, pitch * 60, pitch * 60 + 50).fill(-1, pitch * 60, pitch * 60 + 1);
+  for (let pitch = 0; pitch < 5; pitch++)
+    buffer
+      .getChannelData()
+      .fill(pitch + 1, pitch * 60, pitch * 60 + 50)
+      .fill(-1, pitch * 60, pitch * 60 + 1);
   class FakeOffline {
     destination = {};
-    constructor(readonly channels: number, readonly length: number, readonly sampleRate: number) {}
+    constructor(
+      readonly channels: number,
+      readonly length: number,
+      readonly sampleRate: number,
+    ) {}
     createGain = node;
     createBiquadFilter = node;
     createOscillator = () => ({ ...node(), start: (t: number) => rendered.push(t), stop: vi.fn() });
@@ -130,7 +141,7 @@ describe('createSoundPlayer', () => {
     expect(mergeTicks([])).toEqual([]);
   });
 
-  it('plays a spin\'s ticks as one buffer source, each tick copied to its time, once the tick is rendered', async () => {
+  it("plays a spin's ticks as one buffer source, each tick copied to its time, once the tick is rendered", async () => {
     const { started, sources } = installTrackAudio();
     const { rendered, buffer } = installFakeOffline();
     let t = 1000;
@@ -211,11 +222,14 @@ describe('createSoundPlayer', () => {
   });
 
   it('swallows a WebAudio failure', () => {
-    vi.stubGlobal('AudioContext', class {
-      constructor() {
-        throw new Error('not allowed');
-      }
-    });
+    vi.stubGlobal(
+      'AudioContext',
+      class {
+        constructor() {
+          throw new Error('not allowed');
+        }
+      },
+    );
     const player = createSoundPlayer();
     expect(() => player.win()).not.toThrow();
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { markSpinEnd, markSpinStart, SPIN_END_MARK, SPIN_START_MARK } from '../../../src/canvas/spinMarks.ts';
 
 describe('spin marks', () => {
-  it('keeps one start and one end mark, the latest spin\'s', () => {
+  it("keeps one start and one end mark, the latest spin's", () => {
     markSpinStart();
     markSpinEnd();
     const firstEnd = performance.getEntriesByName(SPIN_END_MARK)[0].startTime;

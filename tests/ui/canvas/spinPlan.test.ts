@@ -3,26 +3,54 @@ import { describe, expect, it } from 'vitest';
 import { isWin } from '../../../src/domain/chance.ts';
 import { rollAngle, winArc } from '../../../src/domain/wheel.ts';
 import {
-  angleInArc, formatRoll, normalizeAngle, planSpin, restAngle, rollAt, runningRollText, SPIN_EASE, ticksCrossed, TICK_DEG, turnsFor,
+  angleInArc,
+  formatRoll,
+  normalizeAngle,
+  planSpin,
+  restAngle,
+  rollAt,
+  runningRollText,
+  SPIN_EASE,
+  ticksCrossed,
+  TICK_DEG,
+  turnsFor,
 } from '../../../src/canvas/spinPlan.ts';
 import { spinEase, spinTickTimes } from '../../../src/canvas/spinTicks.ts';
 
 // (R, C, rollUnder) with the spec's edges: one value either side of each arc boundary, both ends of the roll space.
 const table: Array<[roll: number, chance: number, rollUnder: boolean]> = [
-  [24708, 24708, true], [24708, 24709, true], [0, 100, true], [99, 100, true], [100, 100, true],
-  [99999, 80000, true], [79999, 80000, true], [80000, 80000, true], [50000, 45000, true],
-  [83399, 16601, false], [83399, 16600, false], [99999, 100, false], [99899, 100, false], [99900, 100, false],
-  [0, 80000, false], [20000, 80000, false], [19999, 80000, false], [99999, 16600, false], [12345, 45000, false],
+  [24708, 24708, true],
+  [24708, 24709, true],
+  [0, 100, true],
+  [99, 100, true],
+  [100, 100, true],
+  [99999, 80000, true],
+  [79999, 80000, true],
+  [80000, 80000, true],
+  [50000, 45000, true],
+  [83399, 16601, false],
+  [83399, 16600, false],
+  [99999, 100, false],
+  [99899, 100, false],
+  [99900, 100, false],
+  [0, 80000, false],
+  [20000, 80000, false],
+  [19999, 80000, false],
+  [99999, 16600, false],
+  [12345, 45000, false],
 ];
 
 describe('planSpin lands the arrow on the server roll', () => {
-  it.each(table)('R=%i C=%i rollUnder=%s: the landing angle is inside the win arc exactly when the roll wins', (roll, chance, under) => {
-    for (const from of [0, 123.4, -720, 1800.5]) {
-      const plan = planSpin(from, roll, under, 5);
-      expect(normalizeAngle(plan.to)).toBeCloseTo(rollAngle(roll), 9);
-      expect(angleInArc(plan.to, winArc(chance, under))).toBe(isWin(roll, chance, under));
-    }
-  });
+  it.each(table)(
+    'R=%i C=%i rollUnder=%s: the landing angle is inside the win arc exactly when the roll wins',
+    (roll, chance, under) => {
+      for (const from of [0, 123.4, -720, 1800.5]) {
+        const plan = planSpin(from, roll, under, 5);
+        expect(normalizeAngle(plan.to)).toBeCloseTo(rollAngle(roll), 9);
+        expect(angleInArc(plan.to, winArc(chance, under))).toBe(isWin(roll, chance, under));
+      }
+    },
+  );
 
   it.each(table)('R=%i C=%i rollUnder=%s: the centre shows exactly R when landed', (roll, _chance, under) => {
     const plan = planSpin(0, roll, under, 5);
@@ -55,8 +83,14 @@ describe('planSpin lands the arrow on the server roll', () => {
 
 describe('running roll text', () => {
   it.each([
-    [0, '0.000'], [90, '25.000'], [359.99999, '99.999'], [360 + 180, '50.000'], [-90, '75.000'], [rollAngle(24708), '24.708'],
-    [rollAngle(99999), '99.999'], [rollAngle(7), '0.007'],
+    [0, '0.000'],
+    [90, '25.000'],
+    [359.99999, '99.999'],
+    [360 + 180, '50.000'],
+    [-90, '75.000'],
+    [rollAngle(24708), '24.708'],
+    [rollAngle(99999), '99.999'],
+    [rollAngle(7), '0.007'],
   ])('angle %f shows %s', (angle, text) => {
     expect(runningRollText(angle)).toBe(text);
   });
@@ -64,14 +98,21 @@ describe('running roll text', () => {
 
 describe('tick crossings', () => {
   it.each([
-    [0, 1, 0], [0, TICK_DEG, 1], [3, 4, 1], [0, 360, 100], [10, 10, 0], [7.3, 7.1, 1], [-0.1, 0.1, 1], [1800, 1800 - 36, 10],
+    [0, 1, 0],
+    [0, TICK_DEG, 1],
+    [3, 4, 1],
+    [0, 360, 100],
+    [10, 10, 0],
+    [7.3, 7.1, 1],
+    [-0.1, 0.1, 1],
+    [1800, 1800 - 36, 10],
   ])('from %f to %f passes %i marks', (prev, next, count) => {
     expect(ticksCrossed(prev, next)).toBe(count);
   });
 });
 
-describe('the spin\'s tick times', () => {
-  it('spinEase is GSAP\'s power4.out, the ease the tween runs', () => {
+describe("the spin's tick times", () => {
+  it("spinEase is GSAP's power4.out, the ease the tween runs", () => {
     const gsapEase = gsap.parseEase(SPIN_EASE);
     for (let p = 0; p <= 1; p += 0.01) expect(spinEase(p)).toBeCloseTo(gsapEase(p), 12);
   });

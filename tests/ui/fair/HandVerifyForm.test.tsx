@@ -8,7 +8,10 @@ import { renderFair } from './renderFair.tsx';
 afterEach(cleanup);
 
 /** Fills the form field by field as a player types it. */
-async function fill(fields: Partial<Record<'serverSeed' | 'clientSeed' | 'nonce' | 'chance', string>>, direction?: '' | '0' | '1') {
+async function fill(
+  fields: Partial<Record<'serverSeed' | 'clientSeed' | 'nonce' | 'chance', string>>,
+  direction?: '' | '0' | '1',
+) {
   const user = userEvent.setup();
   const form = screen.getByTestId('verify-form');
   for (const [name, value] of Object.entries(fields)) {
@@ -37,9 +40,12 @@ describe('HandVerifyForm (WebCrypto in the browser, no server)', () => {
 
   it.each([
     // The spec's win-rule checks.
-    [1, '24.708', '1', 'Loss', 'false'], [1, '24.709', '1', 'Win', 'true'],
-    [0, '16.601', '0', 'Win', 'true'], [0, '16.600', '0', 'Loss', 'false'],
-    [7, '80', '0', 'Win', 'true'], [7, '80', '1', 'Loss', 'false'],
+    [1, '24.708', '1', 'Loss', 'false'],
+    [1, '24.709', '1', 'Win', 'true'],
+    [0, '16.601', '0', 'Win', 'true'],
+    [0, '16.600', '0', 'Loss', 'false'],
+    [7, '80', '0', 'Win', 'true'],
+    [7, '80', '1', 'Loss', 'false'],
   ] as const)('vector index %i at chance %s, roll under %s: %s', async (i, chance, direction, text, win) => {
     const v = VECTORS[i];
     await renderFair(<HandVerifyForm />);
@@ -52,7 +58,9 @@ describe('HandVerifyForm (WebCrypto in the browser, no server)', () => {
   it('shows a clear message for every malformed field and no result', async () => {
     await renderFair(<HandVerifyForm />);
     await fill({ serverSeed: 'not-hex', clientSeed: '', nonce: '-3', chance: '95' }, '');
-    expect((await screen.findByTestId('verify-form-error-serverSeed')).textContent).toMatch(/64 hexadecimal characters/);
+    expect((await screen.findByTestId('verify-form-error-serverSeed')).textContent).toMatch(
+      /64 hexadecimal characters/,
+    );
     expect(screen.getByTestId('verify-form-error-clientSeed').textContent).toMatch(/1 to 64 printable/);
     expect(screen.getByTestId('verify-form-error-nonce').textContent).toMatch(/whole number, 0 or more/);
     expect(screen.getByTestId('verify-form-error-chance').textContent).toMatch(/0\.1 to 80/);
@@ -73,9 +81,14 @@ describe('HandVerifyForm (WebCrypto in the browser, no server)', () => {
 
   it('starts from prefilled fields and speaks Russian', async () => {
     const v = VECTORS[3];
-    await renderFair(<HandVerifyForm initial={{ serverSeed: v.serverSeed, clientSeed: v.clientSeed, nonce: '0' }} />, 'ru');
+    await renderFair(
+      <HandVerifyForm initial={{ serverSeed: v.serverSeed, clientSeed: v.clientSeed, nonce: '0' }} />,
+      'ru',
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Проверить' }));
     await waitFor(() => expect(screen.getByTestId('verify-form-roll').textContent).toBe('72.237'));
-    expect(screen.getByTestId('verify-form-outcome').textContent).toBe('Укажите шанс и направление, чтобы увидеть результат.');
+    expect(screen.getByTestId('verify-form-outcome').textContent).toBe(
+      'Укажите шанс и направление, чтобы увидеть результат.',
+    );
   });
 });

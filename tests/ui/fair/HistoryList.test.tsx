@@ -25,14 +25,18 @@ describe('HistoryList against the real server', () => {
     expect(rows).toHaveLength(20);
     expect(rows[0].dataset.rollId).toBe(played[21]);
     const g = first.games[0];
-    const cells = within(rows[0]).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(rows[0])
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells[1]).toContain(`$${g.stake.toFixed(2)}`);
     expect(cells[2]).toContain(g.target);
     expect(cells[3]).toBe(`${g.chance.toFixed(3)} %`);
     expect(cells[4]).toBe(g.roll_under === 1 ? 'Under' : 'Over');
     expect(cells[5]).toBe(g.roll.toFixed(3));
     expect(cells[6]).toBe(g.success === 1 ? 'Win' : 'Loss');
-    expect(within(rows[0]).getByTestId('history-verify').getAttribute('href')).toBe(`/en/provably_fair/roll_verifier/${played[21]}`);
+    expect(within(rows[0]).getByTestId('history-verify').getAttribute('href')).toBe(
+      `/en/provably_fair/roll_verifier/${played[21]}`,
+    );
   });
 
   it('pages to older games and back', async () => {
@@ -68,7 +72,10 @@ describe('HistoryList against the real server', () => {
     await tamperRoll(server.db, played[20], ((await storedRoll(server.db, played[20])) + 50_000) % 100_000);
     await renderFair(<HistoryList currency="USD" />);
     await waitFor(() => expect(screen.getAllByTestId('history-check')).toHaveLength(20));
-    const okOf = (rollId: string) => within(screen.getAllByTestId('history-game').find((r) => r.dataset.rollId === rollId)!).getByTestId('history-check').dataset.ok;
+    const okOf = (rollId: string) =>
+      within(screen.getAllByTestId('history-game').find((r) => r.dataset.rollId === rollId)!).getByTestId(
+        'history-check',
+      ).dataset.ok;
     expect(okOf(fresh)).toBe('pending');
     expect(okOf(played[20])).toBe('false');
     expect(okOf(played[21])).toBe('true');

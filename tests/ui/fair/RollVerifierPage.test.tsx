@@ -53,12 +53,16 @@ describe('RollVerifierPage against the real server', () => {
     expect(roll).toBe('false');
     expect(screen.getByTestId('verify-roll').textContent).toContain('Failed');
     expect(screen.getByTestId('verify-summary').dataset.state).toBe('fail');
-    expect(screen.getByTestId('verify-recomputed-roll').textContent).not.toBe(screen.getByTestId('verify-recorded-roll').textContent);
+    expect(screen.getByTestId('verify-recomputed-roll').textContent).not.toBe(
+      screen.getByTestId('verify-recorded-roll').textContent,
+    );
   });
 
   it.each(['0123456789abcdef0123', 'not a roll id'])('says clearly that roll id %j is unknown', async (rollId) => {
     await renderFair(<RollVerifierPage rollId={rollId} />);
-    expect((await screen.findByTestId('verify-error')).textContent).toBe(`There is no game with the roll id “${rollId}”. Check the link.`);
+    expect((await screen.findByTestId('verify-error')).textContent).toBe(
+      `There is no game with the roll id “${rollId}”. Check the link.`,
+    );
     expect(screen.getByTestId('verify-form')).toBeTruthy();
   });
 

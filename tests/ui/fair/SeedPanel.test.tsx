@@ -40,7 +40,9 @@ describe('SeedPanel against the real server', () => {
     expect(screen.getByTestId('seed-nonce').textContent).toBe('0');
     expect(screen.getByTestId('seed-revealed-games').textContent).toContain(`${before.nonce} game`);
     const link = screen.getByTestId('seed-revealed-verify').getAttribute('href')!;
-    expect(link).toBe(`/en/provably_fair/roll_verifier/?server_seed=${seed}&client_seed=${encodeURIComponent(before.client_seed)}&nonce=0`);
+    expect(link).toBe(
+      `/en/provably_fair/roll_verifier/?server_seed=${seed}&client_seed=${encodeURIComponent(before.client_seed)}&nonce=0`,
+    );
     expect(rotations).toHaveLength(1);
   });
 
@@ -50,7 +52,9 @@ describe('SeedPanel against the real server', () => {
     await renderFair(<SeedPanel />);
     const input = await screen.findByTestId('seed-client-input');
     await user.clear(input);
-    expect(screen.getByTestId('seed-client-error').textContent).toBe('The client seed must be 1 to 64 printable characters.');
+    expect(screen.getByTestId('seed-client-error').textContent).toBe(
+      'The client seed must be 1 to 64 printable characters.',
+    );
     expect(screen.getByTestId('seed-client-save')).toHaveProperty('disabled', true);
     await user.type(input, 'x'.repeat(65));
     expect(screen.getByTestId('seed-client-save')).toHaveProperty('disabled', true);
@@ -65,11 +69,14 @@ describe('SeedPanel against the real server', () => {
 
   it('shows the server message to a signed-out visitor, in Russian', async () => {
     const { configureApi } = await import('../../../src/api/client.ts');
-    configureApi({ baseURL: 'http://upgrades.test', fetch: async (input, init) => {
-      const req = new Request(input, init);
-      const res = await server.app.inject({ method: 'GET', url: new URL(req.url).pathname });
-      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
-    } });
+    configureApi({
+      baseURL: 'http://upgrades.test',
+      fetch: async (input, init) => {
+        const req = new Request(input, init);
+        const res = await server.app.inject({ method: 'GET', url: new URL(req.url).pathname });
+        return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+      },
+    });
     try {
       await renderFair(<SeedPanel />, 'ru');
       expect((await screen.findByRole('alert')).textContent).toBe('Не удалось загрузить сиды: Please sign in first.');

@@ -36,9 +36,16 @@ export interface FairServer {
 /** Registers a fresh player through the API and keeps its session cookie. */
 async function register(app: FastifyInstance): Promise<Player> {
   const username = `fair${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password: 'secret-pass' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { username, password: 'secret-pass' },
+  });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  const sid = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('sid='));
+  const sid = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('sid='));
   if (!sid) throw new Error('register answered no sid cookie');
   return { cookie: sid };
 }
@@ -50,8 +57,16 @@ function injectFetch(app: FastifyInstance, cookie: () => string): typeof globalT
     const url = new URL(req.url);
     const headers = Object.fromEntries(req.headers.entries());
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
-    const res = await app.inject({ method: req.method as 'GET', url: url.pathname + url.search, headers: { ...headers, cookie: cookie() }, payload: body });
-    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
+    const res = await app.inject({
+      method: req.method as 'GET',
+      url: url.pathname + url.search,
+      headers: { ...headers, cookie: cookie() },
+      payload: body,
+    });
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      headers: res.headers as Record<string, string>,
+    });
   };
 }
 
@@ -63,7 +78,8 @@ export async function startFairServer(): Promise<FairServer> {
   await seedDatabase(handle.db, config);
   const app = await buildApp(config, handle, { catalogueTtlMs: 0 });
   const player = await register(app);
-  const reconnect = () => configureApi({ baseURL: 'http://upgrades.test', fetch: injectFetch(app, () => player.cookie) });
+  const reconnect = () =>
+    configureApi({ baseURL: 'http://upgrades.test', fetch: injectFetch(app, () => player.cookie) });
   reconnect();
   return {
     app,
@@ -84,22 +100,39 @@ export async function startFairServer(): Promise<FairServer> {
  */
 export async function playGame(server: FairServer, rollUnder: 0 | 1 = 1): Promise<string> {
   const { app, db, player } = server;
-  const userId = (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: player.cookie } })).json().user.id as number;
+  const userId = (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: player.cookie } })).json()
+    .user.id as number;
   const [stake] = await db
     .select({ id: inventoryItems.id, price: catalogueItems.priceMinor })
     .from(inventoryItems)
     .innerJoin(catalogueItems, eq(catalogueItems.id, inventoryItems.catalogueItemId))
-    .where(and(eq(inventoryItems.userId, userId), eq(inventoryItems.state, 'owned'), eq(catalogueItems.site, 'cs'), ne(catalogueItems.typePrize, 13)))
+    .where(
+      and(
+        eq(inventoryItems.userId, userId),
+        eq(inventoryItems.state, 'owned'),
+        eq(catalogueItems.site, 'cs'),
+        ne(catalogueItems.typePrize, 13),
+      ),
+    )
     .orderBy(asc(catalogueItems.priceMinor), asc(inventoryItems.id))
     .limit(1);
   const [target] = await db
     .select({ id: catalogueItems.id, price: catalogueItems.priceMinor })
     .from(catalogueItems)
-    .where(and(eq(catalogueItems.site, 'cs'), eq(catalogueItems.active, true), ne(catalogueItems.typePrize, 13), gt(catalogueItems.priceMinor, Number(stake.price) * 2)))
+    .where(
+      and(
+        eq(catalogueItems.site, 'cs'),
+        eq(catalogueItems.active, true),
+        ne(catalogueItems.typePrize, 13),
+        gt(catalogueItems.priceMinor, Number(stake.price) * 2),
+      ),
+    )
     .orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id))
     .limit(1);
   const chance = chanceThousandths(Number(stake.price), Number(target.price));
-  const token = (await app.inject({ method: 'GET', url: '/api/token?purpose=caseopen', headers: { cookie: player.cookie } })).json().token as string;
+  const token = (
+    await app.inject({ method: 'GET', url: '/api/token?purpose=caseopen', headers: { cookie: player.cookie } })
+  ).json().token as string;
   const form = new URLSearchParams({
     'inventory_items[]': String(stake.id),
     uniq_item: String(target.id),

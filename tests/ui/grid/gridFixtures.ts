@@ -2,7 +2,16 @@
 import type { Item } from '../../../src/domain/item.ts';
 import { variantFrom } from '../../../src/site/variant.ts';
 
-export const site = variantFrom({ status: true, site: 'cs', game: 'cs', lang: 'en', currency: 'USD', chance_decimals: 3, main_site_url: '/', recaptcha_site_key: null });
+export const site = variantFrom({
+  status: true,
+  site: 'cs',
+  game: 'cs',
+  lang: 'en',
+  currency: 'USD',
+  chance_decimals: 3,
+  main_site_url: '/',
+  recaptcha_site_key: null,
+});
 
 /** 40 targets, cheapest first: 'AK-47 | Redline' 1-20 and 'M4A4 | Howl' 21-40, so a search swaps whole pages. */
 export const targets: Item[] = Array.from({ length: 40 }, (_, i) => ({

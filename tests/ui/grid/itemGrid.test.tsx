@@ -11,12 +11,16 @@ import { PageActor } from '../../../src/ui/pageActor.ts';
 import { TargetPanel } from '../../../src/ui/TargetPanel.tsx';
 import { site, targets } from './gridFixtures.ts';
 
-
 /** The target panel of a page whose player is signed out, or signed in (`player`) with one item. */
 function renderTargets(player = false) {
   const user = player ? { id: 1, name: 'player', balance: 0, bonus_balance: 0 } : null;
   const machine = upgradeMachine.provide({
-    actors: { loadPage: fromPromise<PageData>(async () => ({ index: { status: true, inventory: player ? [{ ...targets[0], id: 1 }] : null, uitems: targets }, user })) },
+    actors: {
+      loadPage: fromPromise<PageData>(async () => ({
+        index: { status: true, inventory: player ? [{ ...targets[0], id: 1 }] : null, uitems: targets },
+        user,
+      })),
+    },
   });
   return render(
     <PageActor.Provider logic={machine} options={{ input: { site, preselect: [], prefs: { sound: false } } }}>
@@ -27,12 +31,14 @@ function renderTargets(player = false) {
 
 /** Each cell of the right grid: its item (by test id), label, name and picture address. */
 function cells() {
-  return within(screen.getByTestId('grid-right')).getAllByRole('button').map((cell) => ({
-    id: Number(cell.getAttribute('data-testid')!.replace('target-item-', '')),
-    label: cell.getAttribute('aria-label'),
-    name: cell.querySelector('.cell__line2')!.textContent,
-    src: cell.querySelector('img')!.getAttribute('src'),
-  }));
+  return within(screen.getByTestId('grid-right'))
+    .getAllByRole('button')
+    .map((cell) => ({
+      id: Number(cell.getAttribute('data-testid')!.replace('target-item-', '')),
+      label: cell.getAttribute('aria-label'),
+      name: cell.querySelector('.cell__line2')!.textContent,
+      src: cell.querySelector('img')!.getAttribute('src'),
+    }));
 }
 
 /**
@@ -63,13 +69,17 @@ afterEach(() => {
 });
 
 /** Timers and frames the test moves by hand, once the page has loaded. */
-const handTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-const advance = (ms: number) => act(() => { vi.advanceTimersByTime(ms); });
+const handTimers = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 /** One frame, then the task after it: React renders a typed result once the frame showing it has been painted. */
 const FRAME = 20;
 
 describe('target grid while typing', () => {
-  it('shows each matching item with its own test id, accessible name and never another item\'s picture', async () => {
+  it("shows each matching item with its own test id, accessible name and never another item's picture", async () => {
     renderTargets();
     await waitFor(() => expect(cells()).toHaveLength(15));
     act(() => type('howl'));
@@ -83,11 +93,14 @@ describe('target grid while typing', () => {
     }
   });
 
-  it('keeps a cell\'s picture element while typing takes its picture away or brings other unpictured items, and gives a picture its own element', async () => {
+  it("keeps a cell's picture element while typing takes its picture away or brings other unpictured items, and gives a picture its own element", async () => {
     renderTargets();
     await firstPagePictured();
     handTimers();
-    const imgs = () => within(screen.getByTestId('grid-right')).getAllByRole('button').map((cell) => cell.querySelector('img')!);
+    const imgs = () =>
+      within(screen.getByTestId('grid-right'))
+        .getAllByRole('button')
+        .map((cell) => cell.querySelector('img')!);
     const first = imgs();
     act(() => type('howl'));
     const empty = imgs();
@@ -126,7 +139,11 @@ describe('target grid while typing', () => {
     // The result grows again: the placeholders show items.
     act(() => type('howl'));
     expect(cells()).toHaveLength(15);
-    expect([...grid.children].every((cell) => !cell.classList.contains('cell--empty') && !(cell as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      [...grid.children].every(
+        (cell) => !cell.classList.contains('cell--empty') && !(cell as HTMLButtonElement).disabled,
+      ),
+    ).toBe(true);
   });
 
   it('asks for the pictures of a typed result once typing pauses, keeping those of items still on show', async () => {
@@ -150,7 +167,7 @@ describe('target grid while typing', () => {
     expect(cells().every((c) => c.src === byId(c.id).image)).toBe(true);
   });
 
-  it('shows a new page\'s pictures right after it is painted, without waiting for a pause', async () => {
+  it("shows a new page's pictures right after it is painted, without waiting for a pause", async () => {
     renderTargets();
     await firstPagePictured();
     handTimers();
@@ -170,7 +187,9 @@ describe('target grid while typing', () => {
     for (const t of targets.slice(11, 15)) askedPictures.delete(t.image);
     handTimers();
     act(() => type('redline 1'));
-    const waiting = cells().filter((c) => c.src === null).map((c) => c.id);
+    const waiting = cells()
+      .filter((c) => c.src === null)
+      .map((c) => c.id);
     expect(waiting).toEqual([...targets.slice(11, 19)].map((t) => t.id));
     advance(FRAME);
     advance(PICTURES_SETTLE_MS);
@@ -179,7 +198,7 @@ describe('target grid while typing', () => {
 });
 
 describe('target grid: a key press written ahead of React', () => {
-  it('shows the typed result in the same cell elements at once, and React\'s render after the paint keeps them as they are', async () => {
+  it("shows the typed result in the same cell elements at once, and React's render after the paint keeps them as they are", async () => {
     renderTargets();
     await firstPagePictured();
     handTimers();
@@ -198,13 +217,15 @@ describe('target grid: a key press written ahead of React', () => {
     expect([...grid.querySelectorAll('*')]).toEqual(before);
   });
 
-  it('marks the selected target in a written cell, and a click before React\'s render picks the item the cell shows', async () => {
+  it("marks the selected target in a written cell, and a click before React's render picks the item the cell shows", async () => {
     renderTargets(true);
     await waitFor(() => expect(cells()).toHaveLength(15));
     handTimers();
     act(() => type('howl'));
     const cell = screen.getByTestId(`target-item-${targets[22].id}`);
-    act(() => { fireEvent.click(cell); });
+    act(() => {
+      fireEvent.click(cell);
+    });
     expect(cell.getAttribute('aria-pressed')).toBe('true');
     expect(cell.classList.contains('cell--selected')).toBe(true);
     // Typed away and back: the written cell still shows the selection.
@@ -212,7 +233,9 @@ describe('target grid: a key press written ahead of React', () => {
     act(() => type('howl'));
     const again = screen.getByTestId(`target-item-${targets[22].id}`);
     expect(again.getAttribute('aria-pressed')).toBe('true');
-    expect([...screen.getByTestId('grid-right').children].filter((c) => c.classList.contains('cell--selected'))).toEqual([again]);
+    expect(
+      [...screen.getByTestId('grid-right').children].filter((c) => c.classList.contains('cell--selected')),
+    ).toEqual([again]);
   });
 
   it('rehearses a key press in idle time on a copy of the grid, and changes nothing on the page', async () => {
@@ -221,7 +244,8 @@ describe('target grid: a key press written ahead of React', () => {
     vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback) => idle.push(cb));
     vi.stubGlobal('cancelIdleCallback', () => {});
     const runIdle = () => {
-      for (let runs = 0; idle.length > 0 && runs < 10; runs++) act(() => idle.shift()!({ didTimeout: false, timeRemaining: () => 50 }));
+      for (let runs = 0; idle.length > 0 && runs < 10; runs++)
+        act(() => idle.shift()!({ didTimeout: false, timeRemaining: () => 50 }));
     };
     try {
       renderTargets(true);
@@ -238,7 +262,11 @@ describe('target grid: a key press written ahead of React', () => {
       // Where the cell writer's attribute writes land: in the document, or in a copy out of it.
       const landed: boolean[] = [];
       const setAttribute = Element.prototype.setAttribute;
-      vi.spyOn(Element.prototype, 'setAttribute').mockImplementation(function (this: Element, name: string, value: string) {
+      vi.spyOn(Element.prototype, 'setAttribute').mockImplementation(function (
+        this: Element,
+        name: string,
+        value: string,
+      ) {
         if (this.closest('.cell')) landed.push(this.isConnected);
         setAttribute.call(this, name, value);
       });
@@ -250,7 +278,9 @@ describe('target grid: a key press written ahead of React', () => {
       expect(document.body.innerHTML).toBe(page);
       expect(grid.hasAttribute('data-settling')).toBe(false);
       // React's next render (a target picked) keeps the placeholders' items: the rehearsal had slots of its own.
-      act(() => { fireEvent.click(screen.getByTestId(`target-item-${targets[22].id}`)); });
+      act(() => {
+        fireEvent.click(screen.getByTestId(`target-item-${targets[22].id}`));
+      });
       expect(placeholders()).toEqual(kept);
       // A key press afterwards is written, and rendered after the paint, as ever.
       act(() => type('howl'));
@@ -283,7 +313,11 @@ describe('cell labels', () => {
     await i18next.changeLanguage(lang);
     const t = i18next.getFixedT(null, 'translation');
     const label = labelTemplate(t, key);
-    for (const [name, price] of [['AK-47 | Redline (Field-Tested)', '$12.50'], ['$& {{price}} $1 \uE000', '1 234,50 ₽'], ['', '']]) {
+    for (const [name, price] of [
+      ['AK-47 | Redline (Field-Tested)', '$12.50'],
+      ['$& {{price}} $1 \uE000', '1 234,50 ₽'],
+      ['', ''],
+    ]) {
       expect(label(name, price)).toBe(t(key, { name, price }));
     }
     await i18next.changeLanguage('en');

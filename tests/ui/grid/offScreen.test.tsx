@@ -18,11 +18,20 @@ import { FakeObserver } from '../fakeIntersectionObserver.ts';
 const ids = (from: number, to: number) => targets.slice(from, to).map((t) => t.id);
 
 /** What each slot shows: its item's id, or '-' for a placeholder. */
-const shown = () => [...screen.getByTestId('grid-right').children].map((c) => (c.getAttribute('aria-hidden') === 'true' ? '-' : Number(c.getAttribute('data-testid')!.replace('target-item-', ''))));
+const shown = () =>
+  [...screen.getByTestId('grid-right').children].map((c) =>
+    c.getAttribute('aria-hidden') === 'true' ? '-' : Number(c.getAttribute('data-testid')!.replace('target-item-', '')),
+  );
 const settling = () => screen.getByTestId('grid-right').hasAttribute('data-settling');
-const type = (text: string) => act(() => { fireEvent.change(screen.getByTestId('search-right'), { target: { value: text } }); });
+const type = (text: string) =>
+  act(() => {
+    fireEvent.change(screen.getByTestId('search-right'), { target: { value: text } });
+  });
 /** The frame that paints the written cells, then the task after it, in which React renders. */
-const nextFrame = () => act(() => { vi.advanceTimersByTime(20); });
+const nextFrame = () =>
+  act(() => {
+    vi.advanceTimersByTime(20);
+  });
 
 beforeAll(async () => {
   await loadCellWriter();
@@ -33,7 +42,12 @@ beforeAll(async () => {
 beforeEach(async () => {
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   const machine = upgradeMachine.provide({
-    actors: { loadPage: fromPromise<PageData>(async () => ({ index: { status: true, inventory: null, uitems: targets }, user: null })) },
+    actors: {
+      loadPage: fromPromise<PageData>(async () => ({
+        index: { status: true, inventory: null, uitems: targets },
+        user: null,
+      })),
+    },
   });
   render(
     <PageActor.Provider logic={machine} options={{ input: { site, preselect: [], prefs: { sound: false } } }}>
@@ -43,7 +57,9 @@ beforeEach(async () => {
   await waitFor(() => expect(within(screen.getByTestId('grid-right')).getAllByRole('button')).toHaveLength(15));
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
   // The first 8 cells are in the viewport, the other 7 below it.
-  act(() => [...screen.getByTestId('grid-right').children].forEach((cell, slot) => FakeObserver.report(cell, slot < 8)));
+  act(() =>
+    [...screen.getByTestId('grid-right').children].forEach((cell, slot) => FakeObserver.report(cell, slot < 8)),
+  );
 });
 
 afterEach(() => {
@@ -93,7 +109,9 @@ describe('cells off screen', () => {
   it('never shows an item twice: a cell off screen whose item the new page shows is written at once', () => {
     // The list moves up by two (a minimum price): Redline 3-17 fill slots 0-14. Slots 8-14 held Redline 9-15, all
     // on the new page, so every cell is written with the key press.
-    act(() => { fireEvent.change(screen.getByTestId('min-price-right'), { target: { value: '3' } }); });
+    act(() => {
+      fireEvent.change(screen.getByTestId('min-price-right'), { target: { value: '3' } });
+    });
     expect(shown()).toEqual(ids(2, 17));
     expect(settling()).toBe(false);
     nextFrame();
@@ -125,7 +143,9 @@ describe('cells off screen', () => {
   });
 
   it('renders a page turn the same way: on screen at once, the rest after the paint', () => {
-    act(() => { fireEvent.click(screen.getByTestId('page-next-right')); });
+    act(() => {
+      fireEvent.click(screen.getByTestId('page-next-right'));
+    });
     expect(shown()).toEqual([...ids(15, 23), ...ids(8, 15)]);
     nextFrame();
     expect(shown()).toEqual(ids(15, 30));

@@ -53,7 +53,11 @@ const leadingCount = (name: string) => {
 };
 
 /** The screen the right side must show in `state`, reached by `events`, over the catalogue `uitems`. */
-export function expectedBpScreen(state: AnyMachineSnapshot, events: EventObject[], uitems: readonly TargetItem[]): BpScreen {
+export function expectedBpScreen(
+  state: AnyMachineSnapshot,
+  events: EventObject[],
+  uitems: readonly TargetItem[],
+): BpScreen {
   const right = (state.context as { right: RightSide }).right;
   // The value typed since the checkbox was last touched, held to the cap as the spec says; else the model's.
   let typed: { value: number | null } | undefined;
@@ -61,17 +65,34 @@ export function expectedBpScreen(state: AnyMachineSnapshot, events: EventObject[
     if (e.type === 'user.toggleBp') typed = undefined;
     if (e.type === 'user.setMaxLevels') typed = e as EventObject & { value: number | null };
   }
-  const shown = typed ? (typed.value === null ? null : Math.min(Math.max(0, Math.floor(typed.value)), STORED_MAX_LEVELS)) : right.maxLevels;
+  const shown = typed
+    ? typed.value === null
+      ? null
+      : Math.min(Math.max(0, Math.floor(typed.value)), STORED_MAX_LEVELS)
+    : right.maxLevels;
   const levels = right.bp ? Math.min(shown ?? STORED_MAX_LEVELS, STORED_MAX_LEVELS) : null;
   const f = right.filter;
-  const rarities = new Set(f.rarity.split(',').map((r) => r.trim()).filter(Boolean));
+  const rarities = new Set(
+    f.rarity
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+  );
   // The search (spec 5, case-insensitive; accents, punctuation and marks such as ™ and ★ ignored; every typed word
   // somewhere in the name), written out here apart from src/domain/filters.ts.
-  const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\p{M}\p{P}\p{S}]/gu, '');
+  const fold = (s: string) =>
+    s
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\p{M}\p{P}\p{S}]/gu, '');
   const words = fold(f.text).split(/\s+/).filter(Boolean);
   const list = uitems
     .filter((i) => words.every((w) => fold(i.name).includes(w)))
-    .filter((i) => (f.minPrice == null || cents(i.price) >= cents(f.minPrice)) && (f.maxPrice == null || cents(i.price) <= cents(f.maxPrice)))
+    .filter(
+      (i) =>
+        (f.minPrice == null || cents(i.price) >= cents(f.minPrice)) &&
+        (f.maxPrice == null || cents(i.price) <= cents(f.maxPrice)),
+    )
     .filter((i) => rarities.size === 0 || rarities.has(i.type))
     .filter((i) => {
       if (levels === null) return true;

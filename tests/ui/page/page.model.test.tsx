@@ -39,8 +39,12 @@ beforeAll(async () => {
 }, 120_000);
 
 const URL_OF: Record<string, string> = {
-  loadPage: '/api/upgrade/index', reloadIndex: '/api/upgrade/index', reloadAfterGame: '/api/upgrade/index',
-  sell: '/api/inventory/sell', signOut: '/api/auth/logout', play: '/api/upgrade/upgrade_items',
+  loadPage: '/api/upgrade/index',
+  reloadIndex: '/api/upgrade/index',
+  reloadAfterGame: '/api/upgrade/index',
+  sell: '/api/inventory/sell',
+  signOut: '/api/auth/logout',
+  play: '/api/upgrade/upgrade_items',
 };
 
 class Retry extends Error {}
@@ -54,7 +58,9 @@ function shownBpScreen(): BpScreen {
     maxLevels: levels?.value ?? null,
     placeholder: levels?.placeholder ?? null,
     cookie: Cookies.get(BP_COOKIE_NAME) ?? null,
-    targetIds: [...screen.getByTestId('grid-right').querySelectorAll('[data-testid^="target-item-"]')].map((el) => Number(el.getAttribute('data-testid')!.split('-').pop())),
+    targetIds: [...screen.getByTestId('grid-right').querySelectorAll('[data-testid^="target-item-"]')].map((el) =>
+      Number(el.getAttribute('data-testid')!.split('-').pop()),
+    ),
     pager: screen.queryByTestId('page-pos-right')?.textContent ?? null,
   };
 }
@@ -72,7 +78,11 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
   };
   const roles = new Map<number, number>();
   let targetId: number | null = null;
-  const expectsLoss = steps.some((s) => s.event.type === 'xstate.done.actor.play' && (s.event as unknown as { output: { success: number } }).output.success === 0);
+  const expectsLoss = steps.some(
+    (s) =>
+      s.event.type === 'xstate.done.actor.play' &&
+      (s.event as unknown as { output: { success: number } }).output.success === 0,
+  );
 
   /** Arranges the network for the answer that step i expects. */
   async function arrange(i: number): Promise<void> {
@@ -83,7 +93,9 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
     if (m[1] === 'error' && m[2] !== 'signIn') server.failNext(URL_OF[m[2]]);
     if (m[1] === 'done' && typeof e.output === 'object' && e.output !== null && 'index' in e.output) {
       const kind = e.output.user === null ? null : (e.output.index.inventory?.length ?? 0) > 0 ? 'full' : 'empty';
-      server.sessionForNextLoad(kind === null ? null : (kind === 'full' ? await players.full() : await players.empty()).sid);
+      server.sessionForNextLoad(
+        kind === null ? null : (kind === 'full' ? await players.full() : await players.empty()).sid,
+      );
     }
   }
 
@@ -93,17 +105,25 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
     const c = snap().context;
     const play = screen.queryByTestId('play') as HTMLButtonElement | null;
     const notices = screen.queryAllByTestId('error-notice').map((n) => n.textContent);
-    return JSON.stringify({ state: snap().value, staked: c.staked, target: c.target, play: play ? (play.disabled ? 'disabled' : 'enabled') : 'absent', notices });
+    return JSON.stringify({
+      state: snap().value,
+      staked: c.staked,
+      target: c.target,
+      play: play ? (play.disabled ? 'disabled' : 'enabled') : 'absent',
+      notices,
+    });
   };
-  const click = (testId: string) => act(async () => {
-    fireEvent.click(screen.getByTestId(testId));
-  });
+  const click = (testId: string) =>
+    act(async () => {
+      fireEvent.click(screen.getByTestId(testId));
+    });
 
   /** Shows the left page holding an item, then clicks it. */
   async function clickItem(id: number) {
     const list = leftList(snap().context);
     const want = Math.floor(list.findIndex((i) => i.id === id) / PAGE_SIZE);
-    for (let guard = 0; snap().context.left.page !== want && guard < 10; guard++) await click(snap().context.left.page < want ? 'page-next-left' : 'page-prev-left');
+    for (let guard = 0; snap().context.left.page !== want && guard < 10; guard++)
+      await click(snap().context.left.page < want ? 'page-next-left' : 'page-prev-left');
     await click(`inv-item-${id}`);
   }
 
@@ -111,7 +131,10 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
     if (!roles.has(modelId)) {
       const list = leftList(snap().context);
       const usable = list.filter(isUsable);
-      roles.set(modelId, modelId === LOCKED_ID ? list.find((i) => !isUsable(i))!.id : modelId === TOP_ID ? usable[0].id : usable[15].id);
+      roles.set(
+        modelId,
+        modelId === LOCKED_ID ? list.find((i) => !isUsable(i))!.id : modelId === TOP_ID ? usable[0].id : usable[15].id,
+      );
     }
     return roles.get(modelId)!;
   }
@@ -120,7 +143,11 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
   async function clickTarget() {
     const c = snap().context;
     if (targetId == null) {
-      const stake = c.staked.length ? c.staked.reduce((t: number, id: number) => t + toMinor(c.inventory.find((i: { id: number }) => i.id === id)!.price), 0)
+      const stake = c.staked.length
+        ? c.staked.reduce(
+            (t: number, id: number) => t + toMinor(c.inventory.find((i: { id: number }) => i.id === id)!.price),
+            0,
+          )
         : toMinor(c.inventory.find((i: { id: number }) => i.id === roleId(TOP_ID))!.price);
       const target = modelTarget(c.uitems, stake, expectsLoss);
       if (!target) throw new Retry(`no catalogue item is dearer than the stake (${stake} minor units)`);
@@ -141,21 +168,31 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
     const control = controlOf(e);
     if (control) return click(control);
     switch (e.type) {
-      case 'user.pickItem': return clickItem(roleId(e.id as number));
-      case 'user.pickTarget': return clickTarget();
+      case 'user.pickItem':
+        return clickItem(roleId(e.id as number));
+      case 'user.pickTarget':
+        return clickTarget();
       case 'user.setFilter':
         return act(async () => {
-          fireEvent.change(screen.getByTestId('search-right'), { target: { value: (e.patch as { text: string }).text } });
+          fireEvent.change(screen.getByTestId('search-right'), {
+            target: { value: (e.patch as { text: string }).text },
+          });
         });
       case 'user.setMaxLevels':
         return act(async () => {
-          fireEvent.change(screen.getByTestId('max-levels'), { target: { value: e.value == null ? '' : String(e.value) } });
+          fireEvent.change(screen.getByTestId('max-levels'), {
+            target: { value: e.value == null ? '' : String(e.value) },
+          });
         });
       case 'user.signIn': {
         const next = steps[i + 1]?.event.type === 'xstate.error.actor.signIn' ? null : await players.full();
         await act(async () => {
-          fireEvent.change(screen.getByTestId('sign-in-username'), { target: { value: next?.username ?? 'nobody-here' } });
-          fireEvent.change(screen.getByTestId('sign-in-password'), { target: { value: next?.password ?? 'wrong-password' } });
+          fireEvent.change(screen.getByTestId('sign-in-username'), {
+            target: { value: next?.username ?? 'nobody-here' },
+          });
+          fireEvent.change(screen.getByTestId('sign-in-password'), {
+            target: { value: next?.password ?? 'wrong-password' },
+          });
         });
         return click('sign-in-submit');
       }
@@ -176,7 +213,10 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
   }
   await arrangeAfter(-1);
   render(
-    <PageActor.Provider logic={upgradeMachine} options={{ input: { site, prefs: { sound: false } }, inspect: recorder.inspect }}>
+    <PageActor.Provider
+      logic={upgradeMachine}
+      options={{ input: { site, prefs: { sound: false } }, inspect: recorder.inspect }}
+    >
       <Grab />
       <App wheel={WheelStub} />
     </PageActor.Provider>,
@@ -197,7 +237,8 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
       }
       if (steps[i].event.type === 'xstate.done.actor.play') {
         const want = (steps[i].event as unknown as { output: { success: number } }).output.success;
-        if (snap().context.game?.success !== want) throw new Retry(`outcome ${snap().context.game?.success}, path wants ${want}`);
+        if (snap().context.game?.success !== want)
+          throw new Retry(`outcome ${snap().context.game?.success}, path wants ${want}`);
       }
       if (transient) continue;
       const shown = screenOf(steps[i].state);
@@ -205,7 +246,11 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
       else if (shown) expect(screen.getByTestId(shown)).toBeTruthy();
       if (steps[i].state.matches('error')) continue;
       if (site.bpMode) {
-        const want = expectedBpScreen(steps[i].state, steps.slice(0, i + 1).map((s) => s.event), snap().context.uitems);
+        const want = expectedBpScreen(
+          steps[i].state,
+          steps.slice(0, i + 1).map((s) => s.event),
+          snap().context.uitems,
+        );
         // The grid follows the filters at lower priority (useDeferredValue): wait for it.
         await waitFor(() => expect(shownBpScreen()).toEqual(want));
         expect(want.targetIds.length).toBeGreaterThan(0);
@@ -232,7 +277,7 @@ async function runWithRetries(server: PageServer, path: TransitionPath): Promise
 
 describe('the rendered page, model-based, against the real server', () => {
   const runs = [
-    ['CS site: every transition but the BP controls\'', 'cs', csPaths],
+    ["CS site: every transition but the BP controls'", 'cs', csPaths],
     ['Dota site: the BP controls', 'dota', dotaPaths],
   ] as const;
   for (const [title, site, paths] of runs) {

@@ -43,12 +43,20 @@ describe('upgrades page on the CS site', () => {
     const targetPrice = Number(screen.getByTestId('target-price').dataset.value);
     const chance = Number(screen.getByTestId('chance').dataset.value);
     // One staked item: the multiplier is target / stake to 2 decimals.
-    expect(Number(screen.getByTestId('multiplier').dataset.value)).toBe(Math.round((targetPrice / stakeTotal) * 100) / 100);
+    expect(Number(screen.getByTestId('multiplier').dataset.value)).toBe(
+      Math.round((targetPrice / stakeTotal) * 100) / 100,
+    );
     expect(Number(screen.getByTestId('multiplier').dataset.value)).toBeGreaterThanOrEqual(2);
     const play = screen.getByTestId('play') as HTMLButtonElement;
     await waitFor(() => expect(play.disabled).toBe(false));
     await user.click(play);
-    await waitFor(() => expect(screen.queryByTestId('error-notice')?.textContent ?? screen.getByTestId('wheel-stub').dataset.phase).toBe('spinning'), { timeout: 10_000 });
+    await waitFor(
+      () =>
+        expect(
+          screen.queryByTestId('error-notice')?.textContent ?? screen.getByTestId('wheel-stub').dataset.phase,
+        ).toBe('spinning'),
+      { timeout: 10_000 },
+    );
     const land = await screen.findByTestId('wheel-land', {}, { timeout: 10_000 });
     await waitFor(() => expect((land as HTMLButtonElement).disabled).toBe(false), { timeout: 10_000 });
     await user.click(land);

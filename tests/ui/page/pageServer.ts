@@ -32,7 +32,12 @@ export interface PageServer {
 }
 
 /** Routes fetch into app.inject, sending and storing cookies like a browser on one origin. */
-function injectFetch(app: FastifyInstance, jar: Map<string, string>, failing: string[], nextLoad: { sid?: string | null }): typeof globalThis.fetch {
+function injectFetch(
+  app: FastifyInstance,
+  jar: Map<string, string>,
+  failing: string[],
+  nextLoad: { sid?: string | null },
+): typeof globalThis.fetch {
   return async (input, init) => {
     const req = new Request(input, init);
     const url = new URL(req.url);
@@ -49,7 +54,12 @@ function injectFetch(app: FastifyInstance, jar: Map<string, string>, failing: st
     const headers = Object.fromEntries(req.headers.entries());
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
-    const res = await app.inject({ method: req.method as 'GET', url: url.pathname + url.search, headers: { ...headers, ...(cookie ? { cookie } : {}) }, payload: body });
+    const res = await app.inject({
+      method: req.method as 'GET',
+      url: url.pathname + url.search,
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      payload: body,
+    });
     for (const line of ([] as string[]).concat(res.headers['set-cookie'] ?? [])) {
       const [pair, ...attrs] = line.split(';');
       const at = pair.indexOf('=');
@@ -60,8 +70,12 @@ function injectFetch(app: FastifyInstance, jar: Map<string, string>, failing: st
       else jar.set(name, value);
     }
     const outHeaders = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && k !== 'set-cookie') outHeaders.set(k, String(v));
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: outHeaders });
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined && k !== 'set-cookie') outHeaders.set(k, String(v));
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: outHeaders,
+    });
   };
 }
 

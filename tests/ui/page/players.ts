@@ -17,8 +17,14 @@ async function registerPlayer(server: PageServer): Promise<TestPlayer & { id: nu
   const password = 'secret-pass';
   const res = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`register: ${res.statusCode} ${res.body}`);
-  const sid = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('sid='))!.slice(4);
-  const me = (await server.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sid=${sid}` } })).json();
+  const sid = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('sid='))!
+    .slice(4);
+  const me = (
+    await server.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sid=${sid}` } })
+  ).json();
   return { username, password, sid, id: me.user.id as number };
 }
 
@@ -28,7 +34,10 @@ export async function fullPlayer(server: PageServer): Promise<TestPlayer> {
   const name = `Locked Souvenir | Test ${p.id}`;
   // The index lists a player's items of the server's own site only.
   const type = server.siteName === 'dota' ? 'Immortal' : 'contraband';
-  const [locked] = await server.db.insert(catalogueItems).values({ site: server.siteName, name, priceMinor: 9_999_999, type, typePrize: 13, active: false }).returning({ id: catalogueItems.id });
+  const [locked] = await server.db
+    .insert(catalogueItems)
+    .values({ site: server.siteName, name, priceMinor: 9_999_999, type, typePrize: 13, active: false })
+    .returning({ id: catalogueItems.id });
   await server.db.insert(inventoryItems).values({ userId: p.id, catalogueItemId: locked.id, source: 'grant' });
   return p;
 }

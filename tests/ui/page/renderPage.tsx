@@ -11,10 +11,18 @@ import type { PageServer } from './pageServer.ts';
 /** The wheel stub: the same props as the real wheel; its 'land' button reports landing like the canvas does. */
 export function WheelStub(props: WheelProps) {
   return (
-    <div data-testid="wheel-stub" data-phase={props.phase} data-chance={props.chance} data-roll={props.roll ?? ''}
-      data-roll-under={props.rollUnder ? '1' : '0'} data-outcome={props.outcome ?? ''}>
+    <div
+      data-testid="wheel-stub"
+      data-phase={props.phase}
+      data-chance={props.chance}
+      data-roll={props.roll ?? ''}
+      data-roll-under={props.rollUnder ? '1' : '0'}
+      data-outcome={props.outcome ?? ''}
+    >
       <span>{props.centreText}</span>
-      <button type="button" data-testid="wheel-land" disabled={props.phase !== 'spinning'} onClick={props.onLanded}>land</button>
+      <button type="button" data-testid="wheel-land" disabled={props.phase !== 'spinning'} onClick={props.onLanded}>
+        land
+      </button>
     </div>
   );
 }

@@ -9,7 +9,15 @@ import { csSite, dotaSite } from '../../machines/fixtures.ts';
 import { abstract, modelEvents } from '../../machines/pageModel.ts';
 import type { PathOptions } from '../../machines/paths.ts';
 
-const WAITING = ['loading', 'reloading', 'signingOut', { unauthenticated: 'submitting' }, { playing: 'requesting' }, { playing: 'revealing' }, { result: 'selling' }] as const;
+const WAITING = [
+  'loading',
+  'reloading',
+  'signingOut',
+  { unauthenticated: 'submitting' },
+  { playing: 'requesting' },
+  { playing: 'revealing' },
+  { result: 'selling' },
+] as const;
 
 /** The events only the BP controls send (checkbox `bp-mode`, input `max-levels`): rendered on the Dota site only. */
 export const BP_EVENTS = ['user.toggleBp', 'user.setMaxLevels'] as const;
@@ -26,7 +34,14 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
   if (!settles && WAITING.some((w) => s.matches(w as never))) return false;
   // The error screen replaces the page: only its retry button (and the header) remain.
   if (!settles && s.matches('error')) return e.type === 'user.retry';
-  const c = s.context as { user: unknown; inventory: unknown[]; notice: unknown; staked: number[]; site: { bpMode: boolean }; right: { bp: boolean } };
+  const c = s.context as {
+    user: unknown;
+    inventory: unknown[];
+    notice: unknown;
+    staked: number[];
+    site: { bpMode: boolean };
+    right: { bp: boolean };
+  };
   const itemsShown = c.user !== null && c.inventory.length > 0;
   switch (e.type) {
     // The BP checkbox exists on the Dota site only; the max-levels input only while BP mode is on.
@@ -51,21 +66,36 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
 export function controlOf(e: EventObject): string | null {
   const v = e as EventObject & { value?: number };
   switch (e.type) {
-    case 'user.chooseAll': return 'choose-all';
-    case 'user.clear': return 'clear';
-    case 'user.multiplier': return `multiplier-${v.value}`;
-    case 'user.mirror': return 'mirror';
-    case 'user.toggleSound': return 'sound';
-    case 'user.play': return 'play';
-    case 'user.return': return 'return';
-    case 'user.sell': return 'sell';
-    case 'user.retry': return 'retry';
-    case 'user.signOut': return 'sign-out';
-    case 'user.dismissNotice': return 'notice-close';
-    case 'user.toggleSort': return 'sort-left';
-    case 'user.page': return 'page-next-left';
-    case 'user.toggleBp': return 'bp-mode';
-    default: return null;
+    case 'user.chooseAll':
+      return 'choose-all';
+    case 'user.clear':
+      return 'clear';
+    case 'user.multiplier':
+      return `multiplier-${v.value}`;
+    case 'user.mirror':
+      return 'mirror';
+    case 'user.toggleSound':
+      return 'sound';
+    case 'user.play':
+      return 'play';
+    case 'user.return':
+      return 'return';
+    case 'user.sell':
+      return 'sell';
+    case 'user.retry':
+      return 'retry';
+    case 'user.signOut':
+      return 'sign-out';
+    case 'user.dismissNotice':
+      return 'notice-close';
+    case 'user.toggleSort':
+      return 'sort-left';
+    case 'user.page':
+      return 'page-next-left';
+    case 'user.toggleBp':
+      return 'bp-mode';
+    default:
+      return null;
   }
 }
 
@@ -92,8 +122,20 @@ export function screenOf(s: AnyMachineSnapshot): string | null {
  * those two (its other transitions are the CS page's, so its run is kept to the paths that end in a BP control).
  */
 export const PAGE_PLANS = {
-  cs: { name: 'page-cs', options: { input: { site: csSite }, events: modelEvents, abstract, allow: uiCan, skip: takenByBpControl } },
-  dota: { name: 'page-dota', options: { input: { site: dotaSite }, events: modelEvents, abstract, allow: uiCan, skip: (k: string) => !takenByBpControl(k) } },
+  cs: {
+    name: 'page-cs',
+    options: { input: { site: csSite }, events: modelEvents, abstract, allow: uiCan, skip: takenByBpControl },
+  },
+  dota: {
+    name: 'page-dota',
+    options: {
+      input: { site: dotaSite },
+      events: modelEvents,
+      abstract,
+      allow: uiCan,
+      skip: (k: string) => !takenByBpControl(k),
+    },
+  },
 } as const satisfies Record<string, { name: string; options: PathOptions }>;
 
 /**

@@ -4,17 +4,19 @@ import { defineConfig } from '@playwright/test';
  * End-to-end suites in Debian's Chromium against the real server, one server per site variant, each on a
  * fresh embedded database. `npm run test:e2e` builds the SPA once (as `npm start` does) and serves it three times.
  */
+// E2E_PORT_BASE moves the four servers, so two checkouts on one machine can run the suite side by side.
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4301);
 export const VARIANTS = {
-  cs: { port: 4301 },
-  dota: { port: 4302 },
-  ru: { port: 4303 },
+  cs: { port: PORT_BASE },
+  dota: { port: PORT_BASE + 1 },
+  ru: { port: PORT_BASE + 2 },
 } as const;
 
 /** A CS server on PostgreSQL too, so a test can tamper with a game record while the server runs. */
 export const PG_E2E = {
-  port: 4304,
-  database: 'upgrades_e2e',
-  url: `postgres://postgres@127.0.0.1:5432/upgrades_e2e`,
+  port: PORT_BASE + 3,
+  database: `upgrades_e2e_${PORT_BASE}`,
+  url: `postgres://postgres@127.0.0.1:5432/upgrades_e2e_${PORT_BASE}`,
 } as const;
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -33,7 +33,7 @@ export const catalogueItems = pgTable(
     image: text(),
     type: text().notNull(),
     typePrize: integer().notNull().default(0),
-    /** Off-sale items stay for history but are no longer targets. */
+    /** Off-sale items keep their row, which old games and inventories name, but are no longer targets. */
     active: boolean().notNull().default(true),
   },
   (t) => [
@@ -145,7 +145,7 @@ export const inventoryItems = pgTable(
   },
   (t) => [
     index('inventory_user_state_idx').on(t.userId, t.state),
-    // Partial: only won items carry a game; a spent or granted row writes no entry (unique among games as before).
+    // Partial: only won items carry a game, so spent and granted rows cost no entry; a game wins one item at most.
     uniqueIndex('inventory_source_game_uq')
       .on(t.sourceGameId)
       .where(sql`${t.sourceGameId} is not null`),

@@ -40,6 +40,7 @@ export const messages = {
     rate_limited_upgrade: 'Too many upgrades in a row; wait a moment and try again.',
     cross_site: 'Requests from other sites are not allowed; open the page on this site.',
     internal: 'Something went wrong on our side.',
+    chance_too_low: 'The win chance is below the minimum: add items to your stake or choose a cheaper target.',
   },
   ru: {
     bad_request: 'Некорректный запрос.',
@@ -78,6 +79,7 @@ export const messages = {
     rate_limited_upgrade: 'Слишком много апгрейдов подряд; подождите немного и попробуйте снова.',
     cross_site: 'Запросы с других сайтов не принимаются; откройте страницу на этом сайте.',
     internal: 'Что-то пошло не так на нашей стороне.',
+    chance_too_low: 'Шанс победы ниже минимального: добавьте предметы в ставку или выберите цель дешевле.',
   },
 } as const;
 

@@ -10,11 +10,13 @@
  * refusal after the first pipeline rolls its writes back (the token's use with them).
  */
 import type { UpgradeResponse } from '../../src/api/contract.ts';
-import { chanceThousandths, clientChanceMatches, isWin, thousandthsToPercent } from '../../src/domain/chance.ts';
+import { clientChanceMatches, isWin, thousandthsToPercent } from '../../src/domain/chance.ts';
 import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import { computeRollSync, rollToPercent } from '../../src/domain/roll.ts';
 import { ticketsFor } from '../../src/domain/tickets.ts';
+import { decideGame, type Refusal } from '../../src/domain/decide.ts';
+import { DEFAULT_RULES } from '../../src/domain/rules.ts';
 import { siteInfo, type Config } from '../config.ts';
 import { statement, type DbHandle, type TxQueryable } from '../db/client.ts';
 import { raisedWith } from '../db/errors.ts';
@@ -49,6 +51,7 @@ interface TargetRow {
   id: number;
   name: string;
   priceMinor: number;
+  typePrize: number;
   image: string | null;
   type: string;
 }
@@ -117,8 +120,8 @@ const spendStake = statement(
     (select json_agg(s) from spent s) as stake,
     (select row_to_json(s) from seed s) as seed,
     (select row_to_json(t) from (
-      select id, name, price_minor as "priceMinor", image, type from catalogue_items
-      where id = $3::int and site = $4::text and active and type_prize <> ${LOCKED_TYPE_PRIZE}) t) as target`,
+      select id, name, price_minor as "priceMinor", type_prize as "typePrize", image, type from catalogue_items
+      where id = $3::int and site = $4::text and active) t) as target`,
 );
 
 /**
@@ -204,6 +207,21 @@ const settleKnown = statement(
 /** Whether an error is the known way's statement finding a hint stale (nothing was written). */
 const knownGameDiffered = (err: unknown): boolean => raisedWith(err, 'upgrades_known_game_differs');
 
+/** The HTTP status of each refusal the decision can give. */
+const REFUSAL_STATUS: Record<Refusal, number> = {
+  items_required: 400,
+  too_many_items: 400,
+  item_locked: 400,
+  target_unavailable: 404,
+  target_too_cheap: 400,
+  chance_too_low: 400,
+};
+
+/** The 4xx answer of a refused game. */
+export function refusalError(refusal: Refusal): AppError {
+  return new AppError(REFUSAL_STATUS[refusal], refusal);
+}
+
 /** Who asks: the stored id of the request's session (the SHA-256 of its cookie). */
 export interface SettleAuth {
   sessionId: string;
@@ -273,8 +291,13 @@ function knownGame(config: Config, req: UpgradeRequest, bound: GameBinding, know
     stakeMinor += item.priceMinor;
   }
   const target = known.targets.knownTarget(req.targetId);
-  if (!target || target.typePrize === LOCKED_TYPE_PRIZE || target.priceMinor <= stakeMinor) return null;
-  const chance = chanceThousandths(stakeMinor, target.priceMinor);
+  const decision = decideGame(
+    req.itemIds.map((id) => known.hints.item(id)!),
+    target ?? null,
+    DEFAULT_RULES,
+  );
+  if (!target || !decision.ok) return null;
+  const chance = decision.chance;
   if (!clientChanceMatches(req.frontChance, chance)) return null;
   return {
     bound,
@@ -374,14 +397,14 @@ async function settleKnownGame(
     bonus: number;
     balance: number;
     first: Pick<StakeRow, 'source' | 'sourceCaseId'>;
-    target: Omit<TargetRow, 'id' | 'priceMinor'>;
+    target: Omit<TargetRow, 'id' | 'priceMinor' | 'typePrize'>;
   }>;
   const answer = answerOf(
     lang as Lang,
     {
       success: game.success,
       tickets: game.tickets,
-      target: { id: req.targetId, priceMinor: game.targetPriceMinor, ...row.target },
+      target: { id: req.targetId, priceMinor: game.targetPriceMinor, typePrize: 0, ...row.target },
       first: row.first,
       wonId: row.wonId,
       balance: row.balance,
@@ -504,14 +527,11 @@ async function settle(
   const byId = new Map((spending.stake ?? []).map((r) => [r.id, r]));
   const rows = req.itemIds.map((id) => byId.get(id));
   if (rows.some((r) => !r || r.site !== config.site)) throw new AppError(409, 'item_unavailable');
-  if (rows.some((r) => r!.typePrize === LOCKED_TYPE_PRIZE)) throw new AppError(400, 'item_locked');
   const stake = rows as StakeRow[];
-  const target = spending.target;
-  const stakeMinor = stake.reduce((sum, r) => sum + r.priceMinor, 0);
-  if (!target) throw new AppError(404, 'target_unavailable');
-  if (target.priceMinor <= stakeMinor) throw new AppError(400, 'target_too_cheap');
-
-  const chance = chanceThousandths(stakeMinor, target.priceMinor);
+  const decision = decideGame(stake, spending.target, DEFAULT_RULES);
+  if (!decision.ok) throw refusalError(decision.refusal);
+  const target = spending.target!;
+  const { stakeMinor, chance } = decision;
   if (!clientChanceMatches(req.frontChance, chance)) throw new AppError(409, 'prices_changed');
 
   if (!active) throw new MissingSeeds(userId);

@@ -9,9 +9,7 @@ import type { Item } from '../domain/item.ts';
 import { initialContext, type Notice, type NoticeKey, type PageContext, type PageInput } from './context.ts';
 import type { PageEvent } from './events.ts';
 import { pageActors, type LoadOutput } from './actors.ts';
-import { chanceOf } from './game.ts';
-import { stakeMinor, targetItem } from './views.ts';
-import { toMinor } from '../domain/money.ts';
+import { playDecision } from './game.ts';
 import { rewriteUpgradesAddress, writeBpPref, writeSoundPref } from './prefs.ts';
 import {
   applyMultiplier,
@@ -83,9 +81,8 @@ export const pageSetup = setup({
       return context.uitems.some((i) => i.id === event.id);
     },
     hasStake: ({ context }) => hasStake(context),
-    // A stake and a target, and the target must cost more than the stake (an upgrade, never a downgrade).
-    canPlay: ({ context }) =>
-      chanceOf(context) !== null && toMinor(targetItem(context)?.price ?? 0) > stakeMinor(context),
+    // The server's own decision (src/domain/decide.ts) over the selection and the site's rules.
+    canPlay: ({ context }) => playDecision(context).ok,
     gameWon: ({ context }) => context.game?.success === 1,
     hasWonItem: ({ context }) => context.game?.success === 1 && context.game.vinLastItemId != null,
   },

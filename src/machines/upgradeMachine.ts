@@ -161,7 +161,7 @@ export const upgradeMachine = pageSetup.createMachine({
           { actions: 'noticeStakeFirst', description: 'No stake to multiply: asks for one.' },
         ],
         'user.mirror': { actions: 'toggleMirror', description: "Flips roll_under and mirrors the wheel's win arc." },
-        'user.play': { guard: 'canPlay', target: 'playing', description: 'Plays: needs a stake and a target.' },
+        'user.play': { guard: 'canPlay', target: 'playing', description: 'Plays: needs a game the house rules allow.' },
         'user.signOut': { target: 'signingOut', description: 'Signs out.' },
       },
     },

@@ -127,6 +127,17 @@ const stakeTotal = memoLast((inventory: readonly Item[], staked: readonly number
   return total;
 });
 
+// Memoised like the total: the play guard and the wheel ask for it on every snapshot.
+const stakedList = memoLast((inventory: readonly Item[], staked: readonly number[]): Item[] => {
+  const byId = new Map(inventory.map((i) => [i.id, i]));
+  return staked.flatMap((id) => byId.get(id) ?? []);
+});
+
+/** The staked items, in the order they were picked. */
+export function stakedItems(ctx: Pick<PageContext, 'inventory' | 'staked'>): Item[] {
+  return stakedList(ctx.inventory, ctx.staked);
+}
+
 /** Total staked price in minor units. */
 export function stakeMinor(ctx: Pick<PageContext, 'inventory' | 'staked'>): number {
   return stakeTotal(ctx.inventory, ctx.staked);

@@ -74,15 +74,6 @@ function gamesFigures(
   ];
 }
 
-/** The settlements by way so far (GET /healthz; with several processes, the one that answers). */
-async function settledWays(server: BenchServer): Promise<{ known: number; differed: number; read: number } | null> {
-  const res = await request(new http.Agent(), `${server.url}/healthz`).catch(() => null);
-  if (!res || res.status !== 200) return null;
-  return (
-    (JSON.parse(res.body.toString()) as { settled?: { known: number; differed: number; read: number } }).settled ?? null
-  );
-}
-
 /** The index answer as the page gets it (brotli), once the background quality-11 encoding has landed. */
 async function settledIndex(
   server: BenchServer,
@@ -233,7 +224,6 @@ export async function postgresBench(
     const rssLow = server.rssMb();
     const rounds: PgbenchResult[] = [];
     const samples: GamesSample[] = [];
-    const ways0 = await settledWays(server);
     const cpu = { server: 0, pg: 0, client: 0 };
     // Each round, pgbench's and the games', starts with PostgreSQL's and the kernel's dirty pages written out.
     const settles: Array<{ dirtyMb: number; ms: number }> = [];
@@ -253,14 +243,6 @@ export async function postgresBench(
     }
     const pgbench = mergePgbench(rounds);
     const window = mergeGames(samples);
-    const ways1 = await settledWays(server);
-    const ways =
-      ways0 && ways1
-        ? { known: ways1.known - ways0.known, differed: ways1.differed - ways0.differed, read: ways1.read - ways0.read }
-        : null;
-    const waysNote = ways
-      ? `; settled in the window: ${ways.known} the known way (one round trip), ${ways.read} the reading way, ${ways.differed} known games found stale`
-      : '';
     const perGame = (seconds: number) => (seconds * 1000) / window.games;
     const serverCpuMsPerGame = perGame(cpu.server);
     const pgCpuMsPerGame = perGame(cpu.pg);
@@ -275,7 +257,6 @@ export async function postgresBench(
       pgbench,
       pgbenchRounds: rounds,
       settles,
-      ways,
       gameRounds: samples.map(({ upgradeMs: _u, gameMs: _g, ...r }) => r),
       warm,
       window,
@@ -300,7 +281,7 @@ export async function postgresBench(
         window,
         pgbench,
         true,
-        `${c.workers} process${c.workers > 1 ? 'es (WEB_CONCURRENCY)' : ''}, pool ${c.poolSize}${c.workers > 1 ? ' each' : ''}${waysNote}`,
+        `${c.workers} process${c.workers > 1 ? 'es (WEB_CONCURRENCY)' : ''}, pool ${c.poolSize}${c.workers > 1 ? ' each' : ''}`,
       ),
       atMost(
         `memory: RSS after ${totalGames} games / after ${c.memoryGamesLow}`,

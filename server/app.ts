@@ -18,7 +18,6 @@ import { upgradeRoutes } from './routes/upgrade.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { TargetCatalogue } from './services/catalogue-index.ts';
-import { SettleHints } from './services/settle-hints.ts';
 import { sweepUsedTokens, tokenSecret } from './services/tokens.ts';
 
 /** Options of the app plugin. */
@@ -52,7 +51,6 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
     db: handle.db,
     lang,
     targets: new TargetCatalogue(handle.db, config, opts.catalogueTtlMs),
-    hints: new SettleHints(),
     tokenSecret: await tokenSecret(handle.db),
   };
   app.decorate('upgrades', ctx);

@@ -3,6 +3,7 @@
  * its own message (ConfigError.problems), so an operator fixes them all in one go.
  */
 import path from 'node:path';
+import type { HouseRules } from '../src/domain/rules.ts';
 
 /** The three site variants. */
 export type Site = 'cs' | 'dota' | 'ru';
@@ -45,6 +46,8 @@ export interface Config {
   rateLimitUpgradeIpPerMin: number;
   /** Origins besides the site's own that may post to the API (scheme://host[:port]). */
   allowedOrigins: string[];
+  /** PAYOUT_FACTOR, CHANCE_MIN_PERCENT, CHANCE_MAX_PERCENT, MAX_STAKE_ITEMS in the domain's integer units. */
+  houseRules: HouseRules;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -53,6 +56,9 @@ export class ConfigError extends Error {
     super(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
 }
+
+/** The most MAX_STAKE_ITEMS may be: the page stakes from one list, and a request names at most this many ids. */
+export const MAX_STAKE_ITEMS_LIMIT = 50;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -205,6 +211,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitUpgradePerMin: r.int('RATE_LIMIT_UPGRADE_PER_MIN', 60, 0, 1_000_000),
     rateLimitUpgradeIpPerMin: r.int('RATE_LIMIT_UPGRADE_IP_PER_MIN', 240, 0, 1_000_000),
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
+    houseRules: houseRules(r),
   };
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(
@@ -223,4 +230,40 @@ export function siteInfo(site: Site) {
     currency: site === 'ru' ? ('RUB' as const) : ('USD' as const),
     chanceDecimals: site === 'cs' ? 3 : 1,
   };
+}
+
+/**
+ * A decimal variable as an integer count of 10^-decimals units (PAYOUT_FACTOR 0.95 -> 95 000 of 100 000), read
+ * from its digits so no binary fraction can round it; null (with a problem) when it is not such a number in range.
+ */
+function fixedPoint(r: Reader, name: string, fallback: number, decimals: number, min: number, max: number): number {
+  const v = r.raw(name);
+  if (v === undefined) return fallback;
+  const m = new RegExp(`^(\\d{1,6})(?:\\.(\\d{1,${decimals}}))?$`).exec(v);
+  const units = m ? Number(m[1]) * 10 ** decimals + Number((m[2] ?? '').padEnd(decimals, '0')) : NaN;
+  if (!(units >= min && units <= max)) {
+    const scale = 10 ** decimals;
+    r.problems.push(
+      `${name}=${JSON.stringify(v)}: expected a number from ${min / scale} to ${max / scale} with at most ${decimals} decimals`,
+    );
+    return fallback;
+  }
+  return units;
+}
+
+/** The house rules (src/domain/rules.ts) from PAYOUT_FACTOR, CHANCE_MIN_PERCENT, CHANCE_MAX_PERCENT, MAX_STAKE_ITEMS. */
+function houseRules(r: Reader): HouseRules {
+  const rules: HouseRules = {
+    payoutPer100k: fixedPoint(r, 'PAYOUT_FACTOR', 90_000, 5, 1_000, 100_000),
+    // Thousandths of a percent, the unit of every chance: 0.001 % to 99.999 % (100 % would be no game).
+    chanceMin: fixedPoint(r, 'CHANCE_MIN_PERCENT', 100, 3, 1, 99_999),
+    chanceMax: fixedPoint(r, 'CHANCE_MAX_PERCENT', 80_000, 3, 1, 99_999),
+    maxStakeItems: r.int('MAX_STAKE_ITEMS', 15, 1, MAX_STAKE_ITEMS_LIMIT),
+  };
+  if (rules.chanceMin > rules.chanceMax) {
+    r.problems.push(
+      `CHANCE_MIN_PERCENT=${rules.chanceMin / 1000} is above CHANCE_MAX_PERCENT=${rules.chanceMax / 1000}: the minimum must not exceed the maximum`,
+    );
+  }
+  return rules;
 }

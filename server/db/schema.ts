@@ -213,6 +213,10 @@ export const games = pgTable(
     targetPriceMinor: money().notNull(),
     wonInventoryItemId: integer(),
     tickets: integer().notNull(),
+    /** The house rules the game was played with (src/domain/rules.ts): payout factor and chance bounds. */
+    payoutPer100k: integer('payout_per_100k').notNull().default(90_000),
+    chanceMin: integer().notNull().default(100),
+    chanceMax: integer().notNull().default(80_000),
     createdAt: createdAt(),
   },
   (t) => [

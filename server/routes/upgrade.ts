@@ -30,8 +30,7 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { schema: { response: { 200: IndexResponse, ...errorResponses } } },
     async (req, reply) => {
       const sessionId = sessionIdOf(sessionCookie(req));
-      const items =
-        sessionId === null ? null : await inventoryOfSession(ctx.handle.raw, ctx.config, sessionId, ctx.hints);
+      const items = sessionId === null ? null : await inventoryOfSession(ctx.handle.raw, ctx.config, sessionId);
       // The catalogue part is pre-serialised and pre-compressed once per change; a Buffer body skips the serializer.
       const { body, encoding } = await ctx.targets.answer(
         items === null ? 'null' : JSON.stringify(items),
@@ -63,7 +62,7 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
       };
       let request: UpgradeRequest;
       try {
-        request = parseUpgradeRequest(req.body);
+        request = parseUpgradeRequest(req.body, ctx.config.houseRules.maxStakeItems);
       } catch (err) {
         return refuse(err);
       }
@@ -76,7 +75,7 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
         token = verifyToken(ctx.tokenSecret, request.token, sessionId, 'caseopen');
         if (!token) return refuse(new AppError(403, 'token_invalid'));
       }
-      const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token, ctx);
+      const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token);
       // The next game's token comes with this one's answer (readable by this origin only, like GET /api/token's):
       // the page plays its next game in one request instead of two. It is a game token, bound to that game's seed
       // and nonce, so spending it writes nothing (services/tokens.ts).

@@ -17,7 +17,6 @@ import type { Config } from '../config.ts';
 import { statement, type Db, type Queryable } from '../db/client.ts';
 import { catalogueItems } from '../db/schema.ts';
 import { itemImageUrl } from './images.ts';
-import type { SettleHints } from './settle-hints.ts';
 
 export type CatalogueRow = Pick<
   typeof catalogueItems.$inferSelect,
@@ -57,21 +56,13 @@ const inventoryBySession = statement(
 
 /**
  * The player's owned items of this site (locked, type_prize 13, ones included so the page can show them) for a
- * session, or null when it is not a live session: the session check and the inventory in one statement. Each item's
- * price goes into `hints` for the settlement.
+ * session, or null when it is not a live session: the session check and the inventory in one statement.
  */
-export async function inventoryOfSession(
-  q: Queryable,
-  config: Config,
-  sessionId: string,
-  hints?: SettleHints,
-): Promise<ItemDto[] | null> {
+export async function inventoryOfSession(q: Queryable, config: Config, sessionId: string): Promise<ItemDto[] | null> {
   const rows = await q.rows<{ id: number | null } & CatalogueRow>(inventoryBySession, [sessionId, config.site]);
   if (rows.length === 0) return null;
   // A live session without items is one row of nulls (the left join).
   if (rows[0].id === null) return [];
-  // The prices the page now shows are the ones its next games will be computed from.
-  if (hints) for (const r of rows) hints.rememberItem(r.id!, r);
   return rows.map((r) => toDto(config, r.id!, r));
 }
 
@@ -161,7 +152,6 @@ export class TargetCatalogue {
   private cached: {
     json: string;
     items: readonly ItemDto[];
-    rows: ReadonlyMap<number, CatalogueRow>;
     at: number;
   } | null = null;
   private loading: Promise<string> | null = null;
@@ -236,15 +226,6 @@ export class TargetCatalogue {
     return this.cached?.items ?? null;
   }
 
-  /**
-   * A target as last loaded, for the settlement's hints (services/settle-hints.ts): no wait and no reload (the page's
-   * index calls and first screens reload it; a settlement never queries outside its transaction); undefined when it
-   * is not a target or nothing has loaded yet. Past the TTL it may be stale: the settlement checks it.
-   */
-  knownTarget(id: number): CatalogueRow | undefined {
-    return this.cached?.rows.get(id);
-  }
-
   /** Forgets the cached copy (after an import in this process). */
   invalidate(): void {
     this.cached = null;
@@ -269,7 +250,6 @@ export class TargetCatalogue {
     this.cached = {
       json,
       items: same ? this.cached!.items : items,
-      rows: same ? this.cached!.rows : new Map(rows.map((r) => [r.id, r])),
       at: Date.now(),
     };
     return json;

@@ -13,6 +13,7 @@ import { itemPng } from '../catalogue/picture.ts';
 import { catalogueItems } from '../db/schema.ts';
 import type { SiteResponse } from '../../src/api/contract.ts';
 import { SITE_META_NAME } from '../../src/site/fromDocument.ts';
+import { houseRulesToWire } from '../../src/domain/rules.ts';
 import { siteInfo } from '../config.ts';
 import { cspWithFirstScreen, deferEntry, firstScreen, metaTag, shellWithFirstScreen } from '../prerender.ts';
 import { AppError } from '../messages.ts';
@@ -30,6 +31,7 @@ export function siteAnswer(ctx: AppContext): SiteResponse {
     chance_decimals: info.chanceDecimals,
     main_site_url: ctx.config.mainSiteUrl,
     recaptcha_site_key: ctx.config.recaptchaSecret ? ctx.config.recaptchaSiteKey : null,
+    house_rules: houseRulesToWire(ctx.config.houseRules),
   };
 }
 

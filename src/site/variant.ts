@@ -4,7 +4,7 @@
  */
 import type { SiteResponse } from '../api/contract.ts';
 import { CS_QUALITIES, DOTA_RARITIES } from '../domain/constants.ts';
-import { DEFAULT_RULES, type HouseRules } from '../domain/rules.ts';
+import { houseRulesFromWire, type HouseRules } from '../domain/rules.ts';
 
 /** Which panel follows a game: the CS result panel (roll, roll check, sell) or the win/loss panels. */
 export type ResultPanelKind = 'cs' | 'winLoss';
@@ -44,7 +44,7 @@ export function variantFrom(site: SiteResponse): SiteVariant {
     bpMode: site.game === 'dota',
     rarities: site.game === 'dota' ? DOTA_RARITIES : CS_QUALITIES,
     rewritePreselectUrl: site.site === 'ru',
-    rules: DEFAULT_RULES,
+    rules: houseRulesFromWire(site.house_rules),
   };
 }
 

@@ -54,6 +54,7 @@ export function InventoryPanel() {
           : 'items',
   );
   const stakedCount = PageActor.useSelector((s) => s.context.staked.length);
+  const maxStake = PageActor.useSelector((s) => s.context.site.rules.maxStakeItems);
   const site = PageActor.useSelector((s) => s.context.site);
 
   return (
@@ -64,7 +65,7 @@ export function InventoryPanel() {
         </h2>
         {screen === 'items' && (
           <span className="panel__meta" data-testid="staked-count">
-            {t('inventory.staked', { count: stakedCount })}
+            {t('inventory.staked', { count: stakedCount, max: maxStake })}
           </span>
         )}
       </header>

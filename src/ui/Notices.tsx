@@ -7,8 +7,9 @@ export function NoticeToast() {
   const { t } = useTranslation();
   const actor = PageActor.useActorRef();
   const notice = PageActor.useSelector((s) => s.context.notice);
+  const max = PageActor.useSelector((s) => s.context.site.rules.maxStakeItems);
   if (!notice) return null;
-  const text = 'key' in notice ? t(`notice.${notice.key}`) : notice.text;
+  const text = 'key' in notice ? t(`notice.${notice.key}`, { max }) : notice.text;
   return (
     <div
       key={notice.seq}

@@ -14,6 +14,7 @@ export const csSite: SiteVariant = variantFrom({
   chance_decimals: 3,
   main_site_url: '/',
   recaptcha_site_key: null,
+  house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
 });
 
 /** A Dota variant (BP mode). */
@@ -26,6 +27,7 @@ export const dotaSite: SiteVariant = variantFrom({
   chance_decimals: 1,
   main_site_url: 'https://main.example',
   recaptcha_site_key: null,
+  house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
 });
 
 const item = (id: number, price: number, typePrize = 0, name = `AK-47 | Skin ${id} (Field-Tested)`): Item => ({

@@ -117,6 +117,7 @@ describe('GET /api/site', () => {
         chance_decimals: decimals,
         main_site_url: 'https://example.test/',
         recaptcha_site_key: null,
+        house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
       });
       if (site === 'ru') {
         const err = await s.app.inject({ method: 'POST', url: '/api/upgrade/upgrade_items', payload: {} });
@@ -132,8 +133,6 @@ describe('the rest of the site', () => {
   it('answers GET /healthz with the database status', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
       status: true,
-      db: 'ok',
-      settled: { known: 0, differed: 0, read: 0 },
     });
   });
 

@@ -312,11 +312,11 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       (await corked(c, () => c.query({ name: st.name, text: st.text, values: params }))).rows as T[],
     batch: (steps) => pipelined(c, steps),
   });
-  /** Runs `use` on a pooled client; a client that failed is not reused (as pool.query does). */
-  async function withClient<T>(use: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  /** Runs `work` on a pooled client; a client that failed is not reused (as pool.query does). */
+  async function withClient<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
-      const out = await use(client);
+      const out = await work(client);
       client.release();
       return out;
     } catch (err) {

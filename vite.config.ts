@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './bench/precompress.ts';
+import { precompress } from './scripts/precompress.ts';
 import { pixiSlim } from './scripts/vite-pixi-slim.ts';
 import { stripMachineDescriptions } from './scripts/vite-strip-descriptions.ts';
 

@@ -1,7 +1,6 @@
 /**
- * Operator catalogue imports from JSON or CSV. Every row is validated and every problem reported with its row
- * number, so an operator fixes a file in one pass instead of one error per attempt. Prices become integer minor
- * units by string arithmetic: '19.99' is 1999 exactly, never 1998.9999.
+ * Operator catalogue imports from JSON or CSV: every problem reported with its row number in one pass; prices
+ * become minor units by string arithmetic ('19.99' is 1999 exactly).
  */
 import { parseCsv } from './csv.ts';
 import type { CatalogueRow } from './generate.ts';

@@ -35,7 +35,7 @@ function processTree(root: number): number[] {
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(procFile(pid, 'status'))?.[1] ?? 0);
 
 /** Starts server/main.ts with env on a free port; resolves once it prints its address. */
-export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<BenchServer> {
+export async function startServer(env: Record<string, string>, timeoutMs = 180_000): Promise<BenchServer> {
   // BENCH_SERVER_NODE_ARGS: e.g. '--cpu-prof --cpu-prof-dir=reports/profiles' to see where a figure goes.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {

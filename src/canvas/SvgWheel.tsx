@@ -5,7 +5,7 @@
  * before Pixi is there, it turns the arrow with a CSS transition and reports the landing after spinMs, so the
  * game never waits on a download.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { winArc } from '../domain/wheel.ts';
 import { polar, wheelLayout } from './layout.ts';
 import { markSpinEnd, markSpinStart } from './spinMarks.ts';
@@ -51,35 +51,41 @@ export function SvgWheel(props: WheelProps) {
   const { chance, rollUnder, phase, roll, outcome, centreText, label, tone, spinMs, size } = props;
   const L = wheelLayout(size);
   const c = L.centre;
-  // The pose follows (phase, roll) as it changes, computed while rendering; rollUnder and spinMs are read at spin
-  // start only, so a change mid-spin does not restart it.
-  const key = `${phase}|${roll}`;
-  const [pose, setPose] = useState({ key: '', angle: 0, transitionMs: 0 });
-  if (pose.key !== key) {
-    if (phase === 'spinning' && roll !== null)
-      setPose({ key, angle: planSpin(pose.angle, roll, rollUnder, turnsFor(spinMs)).to, transitionMs: spinMs });
-    else if (phase === 'idle') setPose({ key, angle: restAngle(pose.angle), transitionMs: 0 });
-    else setPose({ ...pose, key });
-  }
-  const { angle, transitionMs } = pose;
-  const [landedFor, setLandedFor] = useState<string | null>(null);
-  const landed = landedFor === key;
-  const latest = useRef(props);
-  useLayoutEffect(() => {
-    latest.current = props;
-  });
+  const [angle, setAngle] = useState(0);
+  const [transitionMs, setTransitionMs] = useState(0);
+  const [landed, setLanded] = useState(false);
+  const onLandedRef = useRef(props.onLanded);
+  // eslint-disable-next-line react-hooks/refs -- the latest callback for the timer; no render reads it
+  onLandedRef.current = props.onLanded;
+  const angleRef = useRef(0);
 
   // One timer per spin: the CSS transition draws the motion, the timer reports the landing, so a missing
-  // transitionend (hidden tab, jsdom, reduced motion) can never hang the game.
+  // transitionend (hidden tab, jsdom, reduced motion) can never hang the game. rollUnder and spinMs are read at
+  // spin start only: a change mid-spin must not restart it.
   useEffect(() => {
-    if (phase !== 'spinning' || roll === null) return undefined;
-    markSpinStart();
-    const timer = setTimeout(() => {
-      markSpinEnd();
-      setLandedFor(`${phase}|${roll}`);
-      latest.current.onLanded();
-    }, latest.current.spinMs);
-    return () => clearTimeout(timer);
+    if (phase === 'spinning' && roll !== null) {
+      const plan = planSpin(angleRef.current, roll, rollUnder, turnsFor(spinMs));
+      angleRef.current = plan.to;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- starts the CSS transition with the timer
+      setLanded(false);
+      setTransitionMs(spinMs);
+      setAngle(plan.to);
+      markSpinStart();
+      const timer = setTimeout(() => {
+        markSpinEnd();
+        setLanded(true);
+        onLandedRef.current();
+      }, spinMs);
+      return () => clearTimeout(timer);
+    }
+    if (phase === 'idle') {
+      angleRef.current = restAngle(angleRef.current);
+      setLanded(false);
+      setTransitionMs(0);
+      setAngle(angleRef.current);
+    }
+    return undefined;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rollUnder and spinMs are read at spin start only
   }, [phase, roll]);
 
   const showResult = (phase === 'result' || landed) && roll !== null;

@@ -104,7 +104,7 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
     prefix: '/',
     index: false,
     wildcard: true,
-    // A build step (bench/precompress.ts) writes .br and .gz beside each text asset; send the one the client
+    // A build step (scripts/precompress.ts) writes .br and .gz beside each text asset; send the one the client
     // accepts instead of the raw file (the app compresses no responses itself). Without them: the raw file.
     preCompressed: true,
     // Vite fingerprints everything under assets/, so those files never change under their name.

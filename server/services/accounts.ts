@@ -1,10 +1,6 @@
 /**
- * Accounts: username and password rules, argon2id hashing, creating a player with everything a player
- * needs (seed pair, demo starter pack) in one transaction, and checking a sign-in.
- *
- * argon2id parameters (OWASP's first recommended set): memoryCost 19456 KiB, timeCost 2, parallelism 1,
- * 32-byte output. @node-rs/argon2 defaults to argon2id; the PHC string records the parameters, so they can be
- * raised later without breaking old hashes.
+ * Accounts: name and password rules, argon2id hashing (OWASP's first set; the PHC string keeps the parameters),
+ * a player with seed pair and starter pack in one transaction, sign-in checks.
  */
 import { hash, verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';

@@ -1,11 +1,6 @@
 /**
- * The index call's data: the player's inventory and the site's target catalogue. The catalogue (5,000 to 20,000
- * items) is serialised to JSON once and reused for TTL milliseconds, so a burst of page loads costs one query.
- * Correctness never depends on it: the upgrade re-reads prices inside its transaction.
- *
- * The answer is `{"status":true,"uitems":[...],"inventory":...}`: the shared catalogue comes first, so its
- * compressed form is computed once per catalogue change and only the small per-player tail is encoded per
- * request (docs/performance.md, "The index answer"). 20,000 targets are about 3 MB of JSON, 210 KB as brotli.
+ * The index call's data: the player's inventory and the site's targets. The catalogue's JSON and its compressed
+ * form are cached (a game re-reads prices in its transaction); only the per-player tail is encoded per request.
  */
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
@@ -172,10 +167,7 @@ export class TargetCatalogue {
     return { body: Buffer.concat([head.raw, tail]), encoding };
   }
 
-  /**
-   * The encoded head for this JSON, recomputed only when the catalogue's JSON changed (a reload with the same
-   * rows keeps it). Quick codings first; the best brotli replaces the quick one in the background.
-   */
+  /** The encoded head, rebuilt when the JSON changed: quick codings first, the best brotli in the background. */
   private encodedHead(json: string): Promise<EncodedHead> {
     if (this.head && this.headJson === json) return this.head;
     this.headJson = json;
@@ -215,12 +207,7 @@ export class TargetCatalogue {
     return this.loading;
   }
 
-  /**
-   * The catalogue's items as last loaded, for the page's first screen (server/prerender.ts), without waiting: past
-   * the TTL they still answer while a reload runs (or keeps failing), and before the first load has finished the
-   * answer is null (a load is started). The HTML never waits for the database. The same array comes back while the
-   * rows are the same.
-   */
+  /** The items as last loaded, for the first screen, without waiting (null before the first load; starts one). */
   latestItems(): readonly ItemDto[] | null {
     if (!this.cached || Date.now() - this.cached.at >= this.ttlMs) this.json().catch(() => {});
     return this.cached?.items ?? null;

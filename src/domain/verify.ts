@@ -1,8 +1,6 @@
 /**
- * Checking one recorded game against the provably fair contract (../shared/spec/provably-fair.md): the
- * revealed seed matches the hash committed before the game, the roll recomputed from the seeds equals the
- * recorded one, and the recorded result follows from roll, chance and direction. Hashes are injected, so
- * the browser (WebCrypto), the CLI and the server's tests run the very same rule.
+ * Checks one recorded game against the provably fair contract: seed against its committed hash, roll recomputed,
+ * result from roll, chance and direction. The hash is injected, so browser, CLI and tests share the rule.
  */
 import { chanceThousandths, isWin } from './chance.ts';
 import { computeRoll, type HmacSha256, type Roll } from './roll.ts';

@@ -232,7 +232,9 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
         try {
           await waitFor(() => expect(snap().value).toEqual(steps[i].state.value), { timeout: 10_000 });
         } catch (err) {
-          throw new Error(`step ${i} (${steps[i].event.type}): ${describePage()}\n${(err as Error).message}`);
+          throw new Error(`step ${i} (${steps[i].event.type}): ${describePage()}\n${(err as Error).message}`, {
+            cause: err,
+          });
         }
       }
       if (steps[i].event.type === 'xstate.done.actor.play') {

@@ -1,8 +1,6 @@
 /**
- * Pre-compression of the built SPA: a .br (brotli quality 11) and a .gz (gzip level 9) beside every text asset
- * worth compressing, so the server (@fastify/static `preCompressed`) sends bytes compressed once at build time
- * instead of compressing per request or not at all. Usable as a Vite plugin (`precompress()`, after the bundle
- * is written) or on a directory (`precompressDir(dir)`, what the bench and the size budget do on their builds).
+ * A .br (brotli 11) and a .gz (gzip 9) beside each built text asset, so @fastify/static (`preCompressed`) sends
+ * bytes compressed once at build time. A Vite plugin (`precompress()`) or a function on a directory.
  */
 import fs from 'node:fs';
 import path from 'node:path';

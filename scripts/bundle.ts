@@ -1,8 +1,7 @@
 /**
- * Builds the SPA with the project's vite.config.ts into a given directory and measures its JavaScript: what the
- * browser must fetch before the first paint (the HTML's entry scripts, their static imports, its modulepreloads)
- * and everything, gzipped (zlib's default level, the usual budget convention). Used by the size budget in
- * `npm test` (tests/budget) and by the bench.
+ * Builds the SPA with the project's vite.config.ts and measures its JavaScript gzipped: what the browser fetches
+ * before the first paint (entry scripts, their static imports, modulepreloads) and everything. Used by the size
+ * budget (tests/budget) and the bench.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,20 +35,12 @@ const HEAVY = /[\\/]node_modules[\\/](pixi\.js|@pixi[\\/]|gsap)/;
  * checkout of the project (its vite.config.ts and sources), this one by default.
  */
 export async function buildInto(outDir: string, root?: string): Promise<Rollup.OutputChunk[]> {
-  // Vitest sets NODE_ENV=test, and Vite keeps an existing NODE_ENV: React's development build (and jsx-dev-runtime)
-  // would be measured instead of what `npm start` ships. Build as production, then put the variable back.
+  // Vitest sets NODE_ENV=test and Vite keeps it: build as production, or React's development build is measured.
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   let result: Awaited<ReturnType<typeof build>>;
   try {
-    // BENCH_NO_MINIFY=1: readable function names in a bench's CPU profiles (not for the figures or the budget).
-    const minify = process.env.BENCH_NO_MINIFY ? { minify: false } : {};
-    result = await build({
-      root,
-      mode: 'production',
-      logLevel: 'silent',
-      build: { outDir, emptyOutDir: true, write: true, ...minify },
-    });
+    result = await build({ root, mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;

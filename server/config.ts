@@ -45,6 +45,8 @@ export interface Config {
   rateLimitUpgradeIpPerMin: number;
   /** Origins besides the site's own that may post to the API (scheme://host[:port]). */
   allowedOrigins: string[];
+  /** How often each process adds settled games to the fairness audit's rollup (ms); 0 = never (bench only). */
+  auditRollupMs: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -205,6 +207,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitUpgradePerMin: r.int('RATE_LIMIT_UPGRADE_PER_MIN', 60, 0, 1_000_000),
     rateLimitUpgradeIpPerMin: r.int('RATE_LIMIT_UPGRADE_IP_PER_MIN', 240, 0, 1_000_000),
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
+    auditRollupMs: r.int('AUDIT_ROLLUP_MS', 1000, 0, 3_600_000),
   };
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(

@@ -40,6 +40,9 @@ export const messages = {
     rate_limited_upgrade: 'Too many upgrades in a row; wait a moment and try again.',
     cross_site: 'Requests from other sites are not allowed; open the page on this site.',
     internal: 'Something went wrong on our side.',
+    audit_window_invalid: "The window must be '24h', '7d', '30d' or 'all'.",
+    audit_after_invalid: 'after must be a game id: a whole number from 0.',
+    audit_limit_invalid: 'limit must be a whole number from 1 to 10000.',
   },
   ru: {
     bad_request: 'Некорректный запрос.',
@@ -78,6 +81,9 @@ export const messages = {
     rate_limited_upgrade: 'Слишком много апгрейдов подряд; подождите немного и попробуйте снова.',
     cross_site: 'Запросы с других сайтов не принимаются; откройте страницу на этом сайте.',
     internal: 'Что-то пошло не так на нашей стороне.',
+    audit_window_invalid: "Окно должно быть '24h', '7d', '30d' или 'all'.",
+    audit_after_invalid: 'after должен быть номером игры: целым числом от 0.',
+    audit_limit_invalid: 'limit должен быть целым числом от 1 до 10000.',
   },
 } as const;
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AuditResponse } from '../../src/api/auditContract.ts';
 import { isAuditWindow } from '../../src/domain/audit.ts';
+import { siteInfo } from '../config.ts';
 import { AppError } from '../messages.ts';
 import { auditFigures } from '../services/audit.ts';
 import { EXPORT_DEFAULT_LIMIT, EXPORT_MAX_LIMIT, exportGames, toNdjson } from '../services/audit-export.ts';
@@ -28,7 +29,8 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (req) => {
       const window = (req.query as { window?: string }).window ?? '24h';
       if (!isAuditWindow(window)) throw new AppError(400, 'audit_window_invalid');
-      return { status: true, ...(await auditFigures(ctx.handle.raw, ctx.config.site, window)) };
+      const figures = await auditFigures(ctx.handle.raw, ctx.config.site, window);
+      return { status: true, currency: siteInfo(ctx.config.site).currency, ...figures };
     },
   );
 

@@ -18,6 +18,8 @@ export const AuditBandSchema = Type.Object({
 export const AuditResponse = Type.Object({
   status: Type.Literal(true),
   site: Type.String(),
+  /** The currency of the minor units (USD cents, RUB kopecks). */
+  currency: Type.String(),
   window: Type.String(),
   since: Type.Union([Type.String(), Type.Null()]),
   games: Type.Integer(),

@@ -5,7 +5,7 @@
  */
 import type { AuditResponse } from '../../api/auditContract.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { useFormat } from '../useFormat.ts';
+import { useAuditFormat } from './AuditFormat.ts';
 
 type Band = AuditResponse['bands'][number];
 
@@ -20,9 +20,9 @@ function pos(ratio: number): number {
 const x = (ratio: number) => `${pos(ratio)}%`;
 
 /** The bands chart and its table. */
-export function AuditBandsChart({ bands }: { bands: Band[] }) {
+export function AuditBandsChart({ bands, currency }: { bands: Band[]; currency: string }) {
   const { t, i18n } = useTranslation('audit');
-  const fmt = useFormat();
+  const fmt = useAuditFormat(currency);
   const number = new Intl.NumberFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-US', { maximumFractionDigits: 2 });
   const label = (b: Band) => `${number.format(b.from)}–${number.format(b.to)} %`;
   const direction = (b: Band) => (b.roll_under ? t('bands.under') : t('bands.over'));
@@ -30,13 +30,13 @@ export function AuditBandsChart({ bands }: { bands: Band[] }) {
     <section className="audit-bands">
       <h2>{t('bands.heading')}</h2>
       <p className="fair-muted">{t('bands.hint')}</p>
-      <figure className="audit-chart" data-testid="audit-bands-chart" aria-label={t('bands.chart')} role="img">
+      <figure className="audit-chart" data-testid="audit-bands-chart" aria-label={t('bands.heading')} role="img">
         <div className="audit-row audit-row--axis" aria-hidden="true">
           <span />
           <svg className="audit-axis" height="18" width="100%">
             {TICKS.map((tick) => (
               <text key={tick} x={x(tick)} y="13" textAnchor={tick === 0 ? 'start' : tick === 2 ? 'end' : 'middle'}>
-                {t('bands.ratio', { value: number.format(tick) })}
+                ×{number.format(tick)}
               </text>
             ))}
           </svg>

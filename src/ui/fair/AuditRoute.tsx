@@ -1,10 +1,8 @@
-/** The fairness audit's route: a back link and the audit page, in the audit chunk (loaded when the route is shown). */
-import { Suspense, lazy } from 'react';
+/** The fairness audit's route: a back link and the audit page, in the fair chunk (loaded when the route is shown). */
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { BackIcon } from '../icons.tsx';
 import { navigate } from '../routes.ts';
-
-const LazyAuditPage = lazy(() => import('./AuditPage.tsx').then((m) => ({ default: m.AuditPage })));
+import { AuditPage } from './AuditPage.tsx';
 
 /** The /{lang}/provably_fair/audit page. */
 export function AuditRoute() {
@@ -22,9 +20,7 @@ export function AuditRoute() {
         <BackIcon />
         {t('fair.back')}
       </a>
-      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        <LazyAuditPage />
-      </Suspense>
+      <AuditPage />
     </div>
   );
 }

@@ -24,22 +24,21 @@ function line(points: Point[], value: (p: Point) => number | null, y: (v: number
 
 /** The chart, its legend and its scale. */
 export function AuditSeriesChart({ series, byHour }: { series: Point[]; byHour: boolean }) {
-  const { t, i18n } = useTranslation('audit');
+  const { t } = useTranslation('audit');
   const percent = usePercent(1);
   const values = series.flatMap((p) => [p.rtp, p.expected_rtp]).filter((v): v is number => v !== null);
   const lo = Math.min(...values, 0.8);
   const hi = Math.max(...values, 1);
-  const y = (v: number) => H - ((v - lo) / (hi - lo)) * H;
-  const when = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-US', {
-    timeZone: 'UTC',
-    ...(byHour ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' }),
-  });
+  // A twentieth of the range spare at either edge, so a line along the extreme stays whole.
+  const pad = (hi - lo) / 20;
+  const y = (v: number) => H - ((v - lo + pad) / (hi - lo + 2 * pad)) * H;
+  // UTC hours (a day's window) or dates, straight from the ISO instants.
+  const when = (iso: string) => (byHour ? iso.slice(11, 16) : iso.slice(0, 10));
   const first = series[0];
   const last = series[series.length - 1];
   return (
     <section className="audit-series">
       <h2>{t('series.heading')}</h2>
-      <p className="fair-muted">{byHour ? t('series.byHour') : t('series.byDay')}</p>
       <ul className="audit-legend">
         <li className="audit-legend-realised">{t('series.realised')}</li>
         <li className="audit-legend-promised">{t('series.promised')}</li>
@@ -54,7 +53,7 @@ export function AuditSeriesChart({ series, byHour }: { series: Point[]; byHour: 
           viewBox={`0 0 ${W} ${H}`}
           preserveAspectRatio="none"
           role="img"
-          aria-label={t('series.chart')}
+          aria-label={t('series.heading')}
           data-testid="audit-series-chart"
           data-points={series.length}
         >
@@ -72,8 +71,8 @@ export function AuditSeriesChart({ series, byHour }: { series: Point[]; byHour: 
       </div>
       {first && last && (
         <div className="audit-plot-dates" aria-hidden="true">
-          <span>{when.format(new Date(first.t))}</span>
-          <span>{when.format(new Date(last.t))}</span>
+          <span>{when(first.t)}</span>
+          <span>{when(last.t)}</span>
         </div>
       )}
     </section>

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +30,26 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(() => t.close());
+
+// The plain-Node audit of docs/provably-fair.md, run as a reader would save and run it.
+const docDir = mkdtempSync(path.join(tmpdir(), 'audit-doc-'));
+const docScript = path.join(docDir, 'audit.mjs');
+writeFileSync(
+  docScript,
+  [...readFileSync('docs/provably-fair.md', 'utf8').matchAll(/```js\n([\s\S]*?)```/g)]
+    .map((m) => m[1])
+    .find((b) => b.startsWith('// audit.mjs'))!,
+);
+afterAll(() => rmSync(docDir, { recursive: true, force: true }));
+
+async function docAudit(): Promise<{ code: number; stdout: string }> {
+  try {
+    return { code: 0, stdout: (await run(process.execPath, [docScript, base])).stdout };
+  } catch (err) {
+    const e = err as { code: number; stdout: string };
+    return { code: e.code, stdout: e.stdout };
+  }
+}
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
@@ -189,8 +212,8 @@ describe('GET /api/provably_fair/games', () => {
   });
 });
 
-describe('npm run audit', () => {
-  it('agrees with the API, counts the unrevealed games, and names a tampered row', async () => {
+describe('npm run audit and the plain Node audit of the docs', () => {
+  it('agree with the API, count the unrevealed games, and name a tampered row', async () => {
     const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 3_000 });
     const written = await writePlayer(t.handle.raw, 'cs', target.id, seedsOf(['revealed', 'active'], 9, 3_000));
     const api = (await get('/api/provably_fair/audit?window=all')).json();
@@ -211,6 +234,12 @@ describe('npm run audit', () => {
       `games ${whole.games}, wins ${whole.wins}, stake ${whole.stake_minor}, payout ${whole.payout_minor} (minor units)`,
     );
     expect(full.stdout).toContain(`return to player ${(whole.rtp * 100).toFixed(3)} %`);
+    const plain = await docAudit();
+    expect(plain.code, plain.stdout).toBe(0);
+    expect(plain.stdout.split('\n')[0]).toBe(
+      `games ${whole.games}, wins ${whole.wins}, stake ${whole.stake_minor}, payout ${whole.payout_minor}`,
+    );
+    expect(plain.stdout).not.toContain('BAD');
 
     const victim = written[4];
     await t.handle.raw.rows(TAMPER, [victim.id]);
@@ -218,5 +247,8 @@ describe('npm run audit', () => {
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toContain(`TAMPERED: 1 problem(s):`);
     expect(tampered.stdout).toContain(`game ${victim.id} (roll_id ${victim.rollId}): roll `);
+    const plainTampered = await docAudit();
+    expect(plainTampered.code).toBe(1);
+    expect(plainTampered.stdout).toContain(`BAD game ${victim.id} (roll_id ${victim.rollId})`);
   }, 120_000);
 });

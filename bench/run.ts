@@ -9,6 +9,7 @@ import path from 'node:path';
 import { buildInto, measureBundle } from '../scripts/bundle.ts';
 import { precompressDir } from '../scripts/precompress.ts';
 import { missing, renderTable, writeReport, type BenchContext, type BenchStep, type Figure } from './lib/figures.ts';
+import { auditBench } from './audit.ts';
 import { CPU_THROTTLE } from './page/browser.ts';
 import { pageBench } from './page-bench.ts';
 import { pgliteBench, postgresBench } from './server-bench.ts';
@@ -18,6 +19,7 @@ const STEPS: BenchStep[] = [
   { name: 'server', run: postgresBench },
   { name: 'pglite', run: pgliteBench },
   { name: 'page', run: pageBench },
+  { name: 'audit', run: (ctx) => auditBench(ctx.distDir, ctx.raw, ctx.log) },
 ];
 
 const started = Date.now();

@@ -9,6 +9,7 @@ import type { DbHandle } from './db/client.ts';
 import { isDbUnavailable } from './db/errors.ts';
 import { AppError, t, type Lang, type MessageKey } from './messages.ts';
 import { assetRoutes, sendSpaShell } from './routes/assets.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AppContext } from './routes/context.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
@@ -17,6 +18,7 @@ import { siteRoutes } from './routes/site.ts';
 import { upgradeRoutes } from './routes/upgrade.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { startRollup } from './services/audit-rollup.ts';
 import { TargetCatalogue } from './services/catalogue-index.ts';
 import { sweepUsedTokens, tokenSecret } from './services/tokens.ts';
 
@@ -64,6 +66,14 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  // The fairness audit's rollup runs beside the games, never inside their transactions; every process may run it.
+  if (config.auditRollupMs > 0) {
+    const stop = startRollup(handle.raw, config.auditRollupMs, (err) => {
+      if (!isDbUnavailable(err)) app.log.error({ err }, 'audit rollup failed');
+    });
+    app.addHook('onClose', stop);
+  }
+
   // An empty JSON body is an empty object (the page posts the index call with no body).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -97,6 +107,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   await app.register(upgradeRoutes, ctx);
   await app.register(inventoryRoutes, ctx);
   await app.register(provablyFairRoutes, ctx);
+  await app.register(auditRoutes, ctx);
   await app.register(assetRoutes, ctx);
 };
 // Like fastify-plugin: the error and not-found handlers apply to the parent instance.

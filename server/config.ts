@@ -48,6 +48,8 @@ export interface Config {
   allowedOrigins: string[];
   /** PAYOUT_FACTOR, CHANCE_MIN_PERCENT, CHANCE_MAX_PERCENT, MAX_STAKE_ITEMS in the domain's integer units. */
   houseRules: HouseRules;
+  /** How often each process adds settled games to the fairness audit's rollup (ms); 0 = never (bench only). */
+  auditRollupMs: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -212,6 +214,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitUpgradeIpPerMin: r.int('RATE_LIMIT_UPGRADE_IP_PER_MIN', 240, 0, 1_000_000),
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
     houseRules: houseRules(r),
+    auditRollupMs: r.int('AUDIT_ROLLUP_MS', 1000, 0, 3_600_000),
   };
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(

@@ -41,6 +41,9 @@ export const messages = {
     cross_site: 'Requests from other sites are not allowed; open the page on this site.',
     internal: 'Something went wrong on our side.',
     chance_too_low: 'The win chance is below the minimum: add items to your stake or choose a cheaper target.',
+    audit_window_invalid: "The window must be '24h', '7d', '30d' or 'all'.",
+    audit_after_invalid: 'after must be a game id: a whole number from 0.',
+    audit_limit_invalid: 'limit must be a whole number from 1 to 10000.',
   },
   ru: {
     bad_request: 'Некорректный запрос.',
@@ -80,6 +83,9 @@ export const messages = {
     cross_site: 'Запросы с других сайтов не принимаются; откройте страницу на этом сайте.',
     internal: 'Что-то пошло не так на нашей стороне.',
     chance_too_low: 'Шанс победы ниже минимального: добавьте предметы в ставку или выберите цель дешевле.',
+    audit_window_invalid: "Окно должно быть '24h', '7d', '30d' или 'all'.",
+    audit_after_invalid: 'after должен быть номером игры: целым числом от 0.',
+    audit_limit_invalid: 'limit должен быть целым числом от 1 до 10000.',
   },
 } as const;
 

@@ -10,9 +10,11 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -224,4 +226,39 @@ export const games = pgTable(
     uniqueIndex('games_seed_nonce_uq').on(t.seedId, t.nonce),
     index('games_user_idx').on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * The fairness audit's sums per site, UTC hour, chance band and direction (src/domain/audit.ts AuditSums), added
+ * by the background rollup (server/services/audit-rollup.ts) for every game up to audit_rollup_state.rolled_to.
+ */
+export const auditRollup = pgTable(
+  'audit_rollup',
+  {
+    site: text().notNull(),
+    hour: timestamp({ withTimezone: true }).notNull(),
+    band: smallint().notNull(),
+    rollUnder: boolean().notNull(),
+    games: bigint({ mode: 'number' }).notNull(),
+    wins: bigint({ mode: 'number' }).notNull(),
+    stakeMinor: money().notNull(),
+    payoutMinor: money().notNull(),
+    sumChance: bigint({ mode: 'number' }).notNull(),
+    sumVar: numeric().notNull(),
+    sumExpectedPayout: numeric().notNull(),
+    sumPayoutVar: numeric().notNull(),
+  },
+  (t) => [primaryKey({ name: 'audit_rollup_pk', columns: [t.site, t.hour, t.band, t.rollUnder] })],
+);
+
+/** The rollup's one row: games up to rolled_to are summed; pending_to is safe once every transaction open at pending_at has ended. */
+export const auditRollupState = pgTable(
+  'audit_rollup_state',
+  {
+    id: integer().primaryKey(),
+    rolledTo: bigint({ mode: 'number' }).notNull().default(0),
+    pendingTo: bigint({ mode: 'number' }),
+    pendingAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [check('audit_rollup_state_one', sql`${t.id} = 1`)],
 );

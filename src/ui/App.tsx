@@ -2,7 +2,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
-import { LazyVerifierRoute } from './FairSlots.tsx';
+import { LazyAuditRoute, LazyVerifierRoute } from './FairSlots.tsx';
 import { GamePanel } from './GamePanel.tsx';
 import { Header } from './Header.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
@@ -54,6 +54,10 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
     route.kind === 'verifier' ? (
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
         <LazyVerifierRoute rollId={route.rollId} search={search} />
+      </Suspense>
+    ) : route.kind === 'audit' ? (
+      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
+        <LazyAuditRoute />
       </Suspense>
     ) : (
       <UpgradesPage />

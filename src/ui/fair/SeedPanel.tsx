@@ -7,6 +7,7 @@ import { isValidClientSeed } from '../../domain/roll.ts';
 import { CopyValue } from './CopyValue.tsx';
 import { RevealedSeed } from './RevealedSeed.tsx';
 import './fair.css';
+import { AuditLink } from './AuditLink.tsx';
 
 type SeedState = Omit<SeedStateResponse, 'status'>;
 
@@ -141,6 +142,9 @@ export function SeedPanel({ onRotated }: Props) {
         </div>
       </form>
       <p className="fair-muted">{t('seeds.hint')}</p>
+      <p className="fair-muted">
+        <AuditLink />
+      </p>
       {actionError !== null && (
         <p className="fair-field__error" role="alert" data-testid="seed-action-error">
           {t('seeds.actionError', { msg: actionError })}

@@ -45,6 +45,10 @@ export interface Config {
   rateLimitUpgradeIpPerMin: number;
   /** Origins besides the site's own that may post to the API (scheme://host[:port]). */
   allowedOrigins: string[];
+  /** Open live-feed streams per address (GET /api/live); more are refused with 429. */
+  liveMaxStreamsPerIp: number;
+  /** Seconds between the live feed's heartbeat comments. */
+  liveHeartbeatSeconds: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -205,6 +209,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitUpgradePerMin: r.int('RATE_LIMIT_UPGRADE_PER_MIN', 60, 0, 1_000_000),
     rateLimitUpgradeIpPerMin: r.int('RATE_LIMIT_UPGRADE_IP_PER_MIN', 240, 0, 1_000_000),
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
+    // A player keeps a few tabs open; an address may be a household or a NAT.
+    liveMaxStreamsPerIp: r.int('LIVE_MAX_STREAMS_PER_IP', 8, 1, 100_000),
+    // Proxies commonly drop a response that stays silent for 30 to 60 s.
+    liveHeartbeatSeconds: r.int('LIVE_HEARTBEAT_SECONDS', 15, 1, 300),
   };
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(

@@ -40,6 +40,9 @@ export const messages = {
     rate_limited_upgrade: 'Too many upgrades in a row; wait a moment and try again.',
     cross_site: 'Requests from other sites are not allowed; open the page on this site.',
     internal: 'Something went wrong on our side.',
+    live_too_many: 'Too many live feeds are open from your address; close a tab and try again.',
+    live_hidden: 'Hidden',
+    hide_name_invalid: 'hide must be 0 or 1.',
   },
   ru: {
     bad_request: 'Некорректный запрос.',
@@ -78,6 +81,9 @@ export const messages = {
     rate_limited_upgrade: 'Слишком много апгрейдов подряд; подождите немного и попробуйте снова.',
     cross_site: 'Запросы с других сайтов не принимаются; откройте страницу на этом сайте.',
     internal: 'Что-то пошло не так на нашей стороне.',
+    live_too_many: 'С вашего адреса открыто слишком много лент; закройте вкладку и попробуйте снова.',
+    live_hidden: 'Скрыто',
+    hide_name_invalid: 'hide должно быть 0 или 1.',
   },
 } as const;
 

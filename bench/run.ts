@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { missing, renderTable, writeReport, type Figure } from './lib/figures.ts';
 import { buildSpa } from './lib/build.ts';
+import { liveBench } from './live.ts';
 import { CPU_THROTTLE } from './page/browser.ts';
 import { pageBench } from './page-bench.ts';
 import { pgliteBench, postgresBench } from './server-bench.ts';
@@ -15,7 +16,7 @@ import { pgliteBench, postgresBench } from './server-bench.ts';
 const started = Date.now();
 const log = (s: string) =>
   process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
-const only = new Set((process.env.BENCH_ONLY ?? 'server,pglite,page').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'server,pglite,page,live').split(','));
 const figures: Figure[] = [];
 const raw: Record<string, unknown> = {};
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dist-'));
@@ -31,6 +32,7 @@ try {
     pgbench = pg.pgbench;
   }
   if (only.has('pglite') && pgbench) figures.push(...(await pgliteBench(pgbench, raw, log)));
+  if (only.has('live')) figures.push(...(await liveBench(raw, log)));
   if (only.has('page')) {
     if ('error' in built) figures.push(missing('page figures', 'see docs', `the SPA did not build: ${built.error}`));
     else figures.push(...(await pageBench(distDir, raw, log)));

@@ -25,6 +25,11 @@ const CATCH_UP_MAX = 1000;
 /** A stream whose unsent bytes pass this is a reader that does not read: it is closed. */
 const MAX_BUFFERED = 256 * 1024;
 const RETRY_READ_MS = 1000;
+/**
+ * Least time between two batches. At a few games a second each game goes out at once; under load the games of
+ * this window go out together, one write per stream instead of one per game and stream.
+ */
+const FLUSH_GAP_MS = 50;
 /** The browser's reconnection delay after a lost stream (the SSE retry field). */
 const CLIENT_RETRY_MS = 2000;
 
@@ -56,6 +61,7 @@ export class LiveHub {
   /** Notices waiting for the next batch, in commit order: game ids, and players' own changes. */
   private pending: Array<number | { userId: number; kind: LiveMe['kind'] }> = [];
   private flushQueued = false;
+  private lastFlush = 0;
   private chain: Promise<void> = Promise.resolve();
   private listen: LiveListen | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -173,17 +179,21 @@ export class LiveHub {
     this.scheduleFlush();
   }
 
-  /** One read for every notice that arrived in the same turn of the event loop. */
+  /** One read for every notice of a batch window (FLUSH_GAP_MS after the last batch, or at once). */
   private scheduleFlush(): void {
     if (this.flushQueued || this.closed) return;
     this.flushQueued = true;
-    setImmediate(() => {
+    const run = () => {
       this.flushQueued = false;
       this.enqueue(() => this.flush());
-    });
+    };
+    const wait = this.lastFlush + FLUSH_GAP_MS - Date.now();
+    if (wait > 0) setTimeout(run, wait).unref();
+    else setImmediate(run);
   }
 
   private async flush(): Promise<void> {
+    this.lastFlush = Date.now();
     const batch = this.pending;
     this.pending = [];
     const ids = batch.filter((n): n is number => typeof n === 'number' && !this.known.has(n));
@@ -201,10 +211,18 @@ export class LiveHub {
         return;
       }
     }
+    const mine: Array<{ userId: number; frame: string }> = [];
+    const told: LiveEntry[] = [];
     for (const n of batch) {
-      if (typeof n !== 'number') this.toUser(n.userId, meFrame({ kind: n.kind }));
-      else if (read.has(n) && !this.known.has(n)) this.publish(read.get(n)!);
+      if (typeof n !== 'number') mine.push({ userId: n.userId, frame: meFrame({ kind: n.kind }) });
+      else if (read.has(n) && !this.known.has(n)) {
+        const entry = read.get(n)!;
+        told.push(entry);
+        this.known.add(n);
+        mine.push({ userId: entry.userId, frame: meFrame({ kind: 'game', roll_id: entry.game.roll_id }) });
+      }
     }
+    this.publish(told, mine);
   }
 
   /** After a lost LISTEN: the games that committed meanwhile, read back. */
@@ -212,16 +230,24 @@ export class LiveHub {
     const newest = this.ring.length > 0 ? this.ring[this.ring.length - 1].id : 0;
     try {
       const entries = await this.reader.after(Math.max(0, newest - CATCH_UP_LOOKBACK), CATCH_UP_MAX);
-      for (const entry of entries) if (!this.known.has(entry.game.id)) this.publish(entry);
+      const fresh = entries.filter((e) => !this.known.has(e.game.id));
+      this.publish(
+        fresh,
+        fresh.map((e) => ({ userId: e.userId, frame: meFrame({ kind: 'game', roll_id: e.game.roll_id }) })),
+      );
     } catch (err) {
       this.log.warn({ err }, 'live feed: catch-up read failed');
     }
   }
 
-  private publish(entry: LiveEntry): void {
-    const framed = this.remember(entry);
-    for (const s of this.streams) if (!s.resuming) this.write(s, framed.frame);
-    this.toUser(entry.userId, meFrame({ kind: 'game', roll_id: entry.game.roll_id }));
+  /** Games and players' own events of one batch: one write per stream for the games, then each player's own. */
+  private publish(entries: LiveEntry[], mine: Array<{ userId: number; frame: string }>): void {
+    let chunk = '';
+    for (const entry of entries) chunk += this.remember(entry).frame;
+    if (chunk) for (const s of this.streams) if (!s.resuming) this.write(s, chunk);
+    const byUser = new Map<number, string>();
+    for (const m of mine) if (this.byUser.has(m.userId)) byUser.set(m.userId, (byUser.get(m.userId) ?? '') + m.frame);
+    for (const [userId, frames] of byUser) this.toUser(userId, frames);
   }
 
   private remember(entry: LiveEntry): Framed {

@@ -29,12 +29,14 @@ test("cs: a game in one tab shows in the other tab's strip and updates its inven
   await registerThroughPage(player, base, freshName('live'));
   const other = await context.newPage();
   await other.goto(`${base}/upgrades/`);
-  await expect(usableItems(other).first()).toBeVisible();
+  // Both tabs list the same items in the same order: the one the player stakes is on the other tab's first page.
+  const staking = await idOf(usableItems(player).first());
+  await expect(other.getByTestId(`inv-item-${staking}`)).toHaveCount(1);
 
   const { answer, staked } = await playThroughPage(player);
+  expect(staked).toBe(staking);
   expect(answer.status).toBe(true);
   const rollId = answer.provably_fair.roll_id;
-  await expect(other.getByTestId(`inv-item-${staked}`)).toHaveCount(1);
 
   // The other tab: the game in its strip, the staked item gone from its inventory without a reload of the page.
   const card = other.locator(`[data-testid="live-game"][data-roll-id="${rollId}"]`);

@@ -10,6 +10,7 @@ import { buildInto, measureBundle } from '../scripts/bundle.ts';
 import { precompressDir } from '../scripts/precompress.ts';
 import { missing, renderTable, writeReport, type BenchContext, type BenchStep, type Figure } from './lib/figures.ts';
 import { auditBench } from './audit.ts';
+import { liveBench } from './live.ts';
 import { CPU_THROTTLE } from './page/browser.ts';
 import { pageBench } from './page-bench.ts';
 import { pgliteBench, postgresBench } from './server-bench.ts';
@@ -20,6 +21,7 @@ const STEPS: BenchStep[] = [
   { name: 'pglite', run: pgliteBench },
   { name: 'page', run: pageBench },
   { name: 'audit', run: (ctx) => auditBench(ctx.distDir, ctx.raw, ctx.log) },
+  { name: 'live', run: (ctx) => liveBench(ctx.raw, ctx.log) },
 ];
 
 const started = Date.now();

@@ -13,6 +13,7 @@ import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AppContext } from './routes/context.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
+import { liveRoutes } from './routes/live.ts';
 import { provablyFairRoutes } from './routes/provably-fair.ts';
 import { siteRoutes } from './routes/site.ts';
 import { upgradeRoutes } from './routes/upgrade.ts';
@@ -108,6 +109,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   await app.register(inventoryRoutes, ctx);
   await app.register(provablyFairRoutes, ctx);
   await app.register(auditRoutes, ctx);
+  await app.register(liveRoutes, ctx);
   await app.register(assetRoutes, ctx);
 };
 // Like fastify-plugin: the error and not-found handlers apply to the parent instance.

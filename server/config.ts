@@ -50,6 +50,10 @@ export interface Config {
   houseRules: HouseRules;
   /** How often each process adds settled games to the fairness audit's rollup (ms); 0 = never (bench only). */
   auditRollupMs: number;
+  /** Open live-feed streams per address (GET /api/live); more are refused with 429. */
+  liveMaxStreamsPerIp: number;
+  /** Seconds between the live feed's heartbeat comments. */
+  liveHeartbeatSeconds: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -215,6 +219,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
     houseRules: houseRules(r),
     auditRollupMs: r.int('AUDIT_ROLLUP_MS', 1000, 0, 3_600_000),
+    // A player keeps a few tabs open; an address may be a household or a NAT.
+    liveMaxStreamsPerIp: r.int('LIVE_MAX_STREAMS_PER_IP', 8, 1, 100_000),
+    // Proxies commonly drop a response that stays silent for 30 to 60 s.
+    liveHeartbeatSeconds: r.int('LIVE_HEARTBEAT_SECONDS', 15, 1, 300),
   };
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(

@@ -44,6 +44,9 @@ export const messages = {
     audit_window_invalid: "The window must be '24h', '7d', '30d' or 'all'.",
     audit_after_invalid: 'after must be a game id: a whole number from 0.',
     audit_limit_invalid: 'limit must be a whole number from 1 to 10000.',
+    live_too_many: 'Too many live feeds are open from your address; close a tab and try again.',
+    live_hidden: 'Hidden',
+    hide_name_invalid: 'hide must be 0 or 1.',
   },
   ru: {
     bad_request: 'Некорректный запрос.',
@@ -86,6 +89,9 @@ export const messages = {
     audit_window_invalid: "Окно должно быть '24h', '7d', '30d' или 'all'.",
     audit_after_invalid: 'after должен быть номером игры: целым числом от 0.',
     audit_limit_invalid: 'limit должен быть целым числом от 1 до 10000.',
+    live_too_many: 'С вашего адреса открыто слишком много лент; закройте вкладку и попробуйте снова.',
+    live_hidden: 'Скрыто',
+    hide_name_invalid: 'hide должно быть 0 или 1.',
   },
 } as const;
 

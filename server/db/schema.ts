@@ -54,6 +54,8 @@ export const users = pgTable(
     /** Tickets (bonus balance). */
     bonusBalance: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
+    /** The live feed shows "Hidden" instead of the name (migration 0010 also adds the feed's triggers). */
+    hideName: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex('users_username_uq').on(sql`lower(${t.username})`)],
 );

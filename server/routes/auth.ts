@@ -23,6 +23,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       name: row.name,
       balance: toMajor(await balanceMinor(ctx.db, userId, currency)),
       bonus_balance: row.bonusBalance,
+      hide_name: row.hideName,
     };
   }
 

@@ -74,6 +74,8 @@ export const UserDto = Type.Object({
   name: Type.String(),
   balance: Type.Number(),
   bonus_balance: Type.Integer(),
+  /** Whether the live feed shows "Hidden" instead of the name. */
+  hide_name: Type.Optional(Type.Boolean()),
 });
 export type UserDto = Static<typeof UserDto>;
 
@@ -186,3 +188,7 @@ export const HistoryResponse = Type.Object({
   revealed_seeds: Type.Array(RevealedSeed),
 });
 export type HistoryResponse = Static<typeof HistoryResponse>;
+
+/** POST /api/profile/hide_name: the player's live-feed name setting as saved. */
+export const HideNameResponse = Type.Object({ status: Type.Literal(true), hide_name: Type.Boolean() });
+export type HideNameResponse = Static<typeof HideNameResponse>;

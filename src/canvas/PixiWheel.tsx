@@ -208,6 +208,7 @@ function PixiWheel(props: WheelProps) {
     <div
       data-testid="wheel-pixi"
       data-phase={phase}
+      data-spin-ms={props.spinMs}
       data-outcome={showResult ? (outcome ?? '') : ''}
       data-vin={win || undefined}
       style={{ position: 'relative', width: size, height: size }}

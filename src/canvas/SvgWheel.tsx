@@ -117,6 +117,7 @@ export function SvgWheel(props: WheelProps) {
     <div
       data-testid="wheel-placeholder"
       data-phase={phase}
+      data-spin-ms={spinMs}
       data-outcome={showResult ? (outcome ?? '') : ''}
       data-vin={win || undefined}
       style={{ position: 'relative', width: size, height: size }}

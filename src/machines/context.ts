@@ -1,5 +1,6 @@
 /** The page statechart's context: everything the page knows, in one plain object. */
 import type { UpgradeResponse, UserDto } from '../api/contract.ts';
+import type { LiveGame } from '../api/live.ts';
 import { BP_MAX_LEVELS, DEFAULT_MULTIPLIER } from '../domain/constants.ts';
 import { EMPTY_FILTER, type FilterState, type SortDirection } from '../domain/filters.ts';
 import type { Item } from '../domain/item.ts';
@@ -38,7 +39,7 @@ export interface PageInput {
   /** Inventory ids from /upgrades/{id,id,...}. */
   preselect?: readonly number[];
   /** Saved preferences (cookies), read at boot. */
-  prefs?: { sound?: boolean; bp?: boolean };
+  prefs?: { sound?: boolean; bp?: boolean; fast?: boolean };
   /**
    * The targets' first page as the server's first screen shows it (src/entry-server.tsx): the page shows them,
    * inert, until its first load brings the whole list.
@@ -77,6 +78,12 @@ export interface PageContext {
    * its cells and the filters are shown but disabled.
    */
   preview: boolean;
+  /** 1.5 s spins instead of 5 s (the fast-spin toggle, saved in a cookie). */
+  fastSpin: boolean;
+  /** The live strip: the site's last games as the feed told them, newest first. */
+  live: LiveGame[];
+  /** Games told while the player's own wheel spins, shown once it has landed (the strip must not spoil it). */
+  liveHeld: LiveGame[];
 }
 
 /** The context a fresh page starts with. */
@@ -101,5 +108,8 @@ export function initialContext(input: PageInput): PageContext {
     inventoryStale: false,
     loadError: null,
     preview: !!input.targets,
+    fastSpin: input.prefs?.fast ?? false,
+    live: [],
+    liveHeld: [],
   };
 }

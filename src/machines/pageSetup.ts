@@ -2,15 +2,17 @@
  * The implementations behind the page statechart's names: types, guards (the rules), actions (context
  * updates and the two cookie writes) and actors (the API). upgradeMachine.ts holds the chart itself.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { ApiError } from '../api/client.ts';
 import type { UpgradeResponse } from '../api/contract.ts';
+import type { LiveGame } from '../api/live.ts';
 import type { Item } from '../domain/item.ts';
 import { initialContext, type Notice, type NoticeKey, type PageContext, type PageInput } from './context.ts';
 import type { PageEvent } from './events.ts';
 import { pageActors, type LoadOutput } from './actors.ts';
 import { playDecision } from './game.ts';
-import { rewriteUpgradesAddress, writeBpPref, writeSoundPref } from './prefs.ts';
+import { LIVE_HIDE_NAME, LIVE_RECONNECT } from './liveFeed.ts';
+import { rewriteUpgradesAddress, writeBpPref, writeFastSpinPref, writeSoundPref } from './prefs.ts';
 import {
   applyMultiplier,
   chooseAll,
@@ -42,6 +44,17 @@ function asItems(
 ): Item[] {
   if (list === current) return current;
   return list ? [...list] : [];
+}
+
+/** Games the live strip shows. */
+export const LIVE_STRIP_SIZE = 20;
+
+/** The strip with `games` added on top (newest first); a game told twice (a reconnect) is shown once. */
+function withLiveGames(strip: readonly LiveGame[], games: readonly LiveGame[]): LiveGame[] {
+  const fresh = games.filter(
+    (g, i) => !strip.some((s) => s.id === g.id) && games.findIndex((x) => x.id === g.id) === i,
+  );
+  return [...fresh.reverse(), ...strip].slice(0, LIVE_STRIP_SIZE);
 }
 
 export const pageSetup = setup({
@@ -85,6 +98,7 @@ export const pageSetup = setup({
     canPlay: ({ context }) => playDecision(context).ok,
     gameWon: ({ context }) => context.game?.success === 1,
     hasWonItem: ({ context }) => context.game?.success === 1 && context.game.vinLastItemId != null,
+    signedIn: ({ context }) => context.user !== null,
   },
   actions: {
     applyLoad: assign(({ context }, out: LoadOutput) => {
@@ -205,6 +219,31 @@ export const pageSetup = setup({
     saveBp: ({ context }) => writeBpPref(context.right.bp),
     toggleSound: assign(({ context }) => ({ sound: !context.sound })),
     saveSound: ({ context }) => writeSoundPref(context.sound),
+    toggleFastSpin: assign(({ context }) => ({ fastSpin: !context.fastSpin })),
+    saveFastSpin: ({ context }) => writeFastSpinPref(context.fastSpin),
+    showLiveGame: assign(({ context, event }) => {
+      assertEvent(event, 'live.game');
+      return { live: withLiveGames(context.live, [event.game]) };
+    }),
+    holdLiveGame: assign(({ context, event }) => {
+      assertEvent(event, 'live.game');
+      return { liveHeld: [...context.liveHeld, event.game] };
+    }),
+    releaseLiveGames: assign(({ context }) => ({ live: withLiveGames(context.live, context.liveHeld), liveHeld: [] })),
+    markStale: assign({ inventoryStale: true }),
+    // The feed runs for the page's whole life; a chart walked as a pure graph (xstate/graph, the tests' model)
+    // has no running children and no snapshot of its own, so there is nothing to tell.
+    reconnectLive: enqueueActions(({ enqueue, self }) => {
+      if (self.getSnapshot?.()?.children?.liveFeed) enqueue.sendTo('liveFeed', LIVE_RECONNECT);
+    }),
+    saveHideName: enqueueActions(({ context, enqueue, self }) => {
+      if (self.getSnapshot?.()?.children?.liveFeed)
+        enqueue.sendTo('liveFeed', { type: LIVE_HIDE_NAME, hide: !context.user?.hide_name });
+    }),
+    applyHideName: assign(({ context, event }) => {
+      assertEvent(event, 'live.hideNameSaved');
+      return { user: context.user ? { ...context.user, hide_name: event.hide } : null };
+    }),
   },
 });
 

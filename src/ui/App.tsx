@@ -6,6 +6,7 @@ import { LazyAuditRoute, LazyVerifierRoute } from './FairSlots.tsx';
 import { GamePanel } from './GamePanel.tsx';
 import { Header } from './Header.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
+import { LiveStrip } from './LiveStrip.tsx';
 import { NoticeToast, OutcomeAnnouncer } from './Notices.tsx';
 import { PageActor } from './pageActor.ts';
 import { parseRoute, usePathname, useSearch } from './routes.ts';
@@ -37,11 +38,14 @@ function UpgradesPage() {
   const failed = PageActor.useSelector((s) => s.matches('error'));
   if (failed) return <LoadError />;
   return (
-    <main className="layout">
-      <GamePanel />
-      <InventoryPanel />
-      <TargetPanel />
-    </main>
+    <>
+      <LiveStrip />
+      <main className="layout">
+        <GamePanel />
+        <InventoryPanel />
+        <TargetPanel />
+      </main>
+    </>
   );
 }
 

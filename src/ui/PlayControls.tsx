@@ -1,11 +1,11 @@
-/** The play button and the mirror and sound toggles near the wheel. */
+/** The play button and the mirror, sound and fast-spin toggles near the wheel. */
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { playBlocker } from '../machines/game.ts';
-import { MirrorIcon, SoundOffIcon, SoundOnIcon } from './icons.tsx';
+import { FastIcon, MirrorIcon, SoundOffIcon, SoundOnIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
 import { sounds } from './sounds.ts';
 
-/** Play, mirror, sound, and why Play is off when the chosen game cannot be played. */
+/** Play, mirror, sound, fast spin, and why Play is off when the chosen game cannot be played. */
 export function PlayControls() {
   const { t } = useTranslation();
   const actor = PageActor.useActorRef();
@@ -14,6 +14,7 @@ export function PlayControls() {
   const canMirror = PageActor.useSelector((s) => s.can({ type: 'user.mirror' }));
   const rollUnder = PageActor.useSelector((s) => s.context.rollUnder);
   const sound = PageActor.useSelector((s) => s.context.sound);
+  const fast = PageActor.useSelector((s) => s.context.fastSpin);
   const blocker = PageActor.useSelector((s) => (s.matches('playing') ? null : playBlocker(s.context)));
   return (
     <>
@@ -54,6 +55,17 @@ export function PlayControls() {
           onClick={() => actor.send({ type: 'user.toggleSound' })}
         >
           {sound ? <SoundOnIcon /> : <SoundOffIcon />}
+        </button>
+        <button
+          type="button"
+          className={`iconbtn${fast ? ' iconbtn--on' : ''}`}
+          data-testid="fast-spin"
+          aria-pressed={fast}
+          aria-label={t(fast ? 'actions.fastOn' : 'actions.fastOff')}
+          title={t(fast ? 'actions.fastOn' : 'actions.fastOff')}
+          onClick={() => actor.send({ type: 'user.toggleFastSpin' })}
+        >
+          <FastIcon />
         </button>
       </div>
       {blocker && (

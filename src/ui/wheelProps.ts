@@ -63,6 +63,7 @@ export function useWheelProps(size: number): WheelProps {
   const view = PageActor.useSelector(wheelView, sameView);
   const decimals = PageActor.useSelector((s) => s.context.site.chanceDecimals);
   const sound = PageActor.useSelector((s) => s.context.sound);
+  const fast = PageActor.useSelector((s) => s.context.fastSpin);
   const reduced = useReducedMotion();
   const actor = PageActor.useActorRef();
   const soundOn = useRef(sound);
@@ -82,10 +83,10 @@ export function useWheelProps(size: number): WheelProps {
       centreText: fmt.chance(view.chance > 0 ? chancePercent(view.chance, decimals) : 0),
       label: view.chance > 0 ? t(`wheel.${tone}`) : t('wheel.pick'),
       tone,
-      spinMs: spinDuration(reduced),
+      spinMs: spinDuration(reduced, fast),
       size,
       onLanded,
       onSpin,
     };
-  }, [view, decimals, reduced, size, fmt, t, onLanded, onSpin]);
+  }, [view, decimals, reduced, fast, size, fmt, t, onLanded, onSpin]);
 }

@@ -10,6 +10,7 @@ import { isDbUnavailable } from './db/errors.ts';
 import { AppError, t, type Lang, type MessageKey } from './messages.ts';
 import { assetRoutes, sendSpaShell } from './routes/assets.ts';
 import { authRoutes } from './routes/auth.ts';
+import { steamAuthRoutes } from './routes/auth-steam.ts';
 import type { AppContext } from './routes/context.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { provablyFairRoutes } from './routes/provably-fair.ts';
@@ -96,6 +97,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
 
   await app.register(siteRoutes, ctx);
   await app.register(authRoutes, ctx);
+  await app.register(steamAuthRoutes, ctx);
   await app.register(upgradeRoutes, ctx);
   await app.register(inventoryRoutes, ctx);
   await app.register(provablyFairRoutes, ctx);

@@ -45,6 +45,16 @@ export interface Config {
   rateLimitUpgradeIpPerMin: number;
   /** Origins besides the site's own that may post to the API (scheme://host[:port]). */
   allowedOrigins: string[];
+  /** The site's external origin (scheme://host[:port]): Steam's realm and return address. */
+  publicUrl: string;
+  /** Steam's OpenID 2.0 endpoint; an assertion must name exactly this one. */
+  steamOpenidUrl: string;
+  /** Steam Web API key for persona names and avatars; null shows a neutral name. */
+  steamApiKey: string | null;
+  /** Base URL of the Steam Web API. */
+  steamApiUrl: string;
+  /** Bearer token GET /metrics requires; null lets loopback clients only. */
+  metricsToken: string | null;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -149,6 +159,18 @@ class Reader {
   }
 }
 
+/** PUBLIC_URL as an origin; by default the listen address (a wildcard host is reached as localhost). */
+function publicOrigin(r: Reader, host: string, port: number): string {
+  const v = r.url('PUBLIC_URL', null, ['http:', 'https:']);
+  if (v !== null) {
+    const u = new URL(v);
+    if (u.pathname === '/' && !u.search && !u.hash) return u.origin;
+    r.problems.push(`PUBLIC_URL=${JSON.stringify(v)}: expected an origin such as https://example.com, without a path`);
+  }
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
 /** Parses and validates the environment; throws ConfigError listing every bad value. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const r = new Reader(env);
@@ -205,7 +227,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitUpgradePerMin: r.int('RATE_LIMIT_UPGRADE_PER_MIN', 60, 0, 1_000_000),
     rateLimitUpgradeIpPerMin: r.int('RATE_LIMIT_UPGRADE_IP_PER_MIN', 240, 0, 1_000_000),
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
+    publicUrl: '',
+    steamOpenidUrl: r.url('STEAM_OPENID_URL', 'https://steamcommunity.com/openid/login', ['http:', 'https:'])!,
+    steamApiKey: r.raw('STEAM_API_KEY') ?? null,
+    steamApiUrl: r.url('STEAM_API_URL', 'https://api.steampowered.com', ['http:', 'https:'])!.replace(/\/+$/, ''),
+    metricsToken: r.raw('METRICS_TOKEN') ?? null,
   };
+  config.publicUrl = publicOrigin(r, config.host, config.port);
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(
       `WEB_CONCURRENCY=${config.workers}: several processes need DATABASE_URL (the embedded PGlite database is single-process); use 1 or set DATABASE_URL`,

@@ -87,10 +87,14 @@ export async function checkLogin(db: Db, username: string, password: string): Pr
   return row.id;
 }
 
-/** The player's id, name and bonus balance. */
+/** The player's id, shown name (the Steam persona name when there is one) and bonus balance. */
 export async function userRow(db: Db, userId: number) {
   const [row] = await db
-    .select({ id: users.id, name: users.username, bonusBalance: users.bonusBalance })
+    .select({
+      id: users.id,
+      name: sql<string>`coalesce(${users.displayName}, ${users.username})`,
+      bonusBalance: users.bonusBalance,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;

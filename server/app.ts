@@ -11,6 +11,7 @@ import { AppError, t, type Lang, type MessageKey } from './messages.ts';
 import { assetRoutes, sendSpaShell } from './routes/assets.ts';
 import { authRoutes } from './routes/auth.ts';
 import { steamAuthRoutes } from './routes/auth-steam.ts';
+import { metricsPlugin, metricsRoutes } from './routes/metrics.ts';
 import type { AppContext } from './routes/context.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { provablyFairRoutes } from './routes/provably-fair.ts';
@@ -19,6 +20,7 @@ import { upgradeRoutes } from './routes/upgrade.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { TargetCatalogue } from './services/catalogue-index.ts';
+import { Metrics } from './services/metrics.ts';
 import { SettleHints } from './services/settle-hints.ts';
 import { sweepUsedTokens, tokenSecret } from './services/tokens.ts';
 
@@ -55,6 +57,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
     targets: new TargetCatalogue(handle.db, config, opts.catalogueTtlMs),
     hints: new SettleHints(),
     tokenSecret: await tokenSecret(handle.db),
+    metrics: new Metrics(config, handle),
   };
   app.decorate('upgrades', ctx);
 
@@ -83,6 +86,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   // Headers, cross-site refusal and rate limits guard every route registered below.
   await app.register(securityPlugin, { ctx });
   await app.register(rateLimitPlugin, { ctx });
+  await app.register(metricsPlugin, { ctx });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, key } = classify(err);
@@ -101,6 +105,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   await app.register(upgradeRoutes, ctx);
   await app.register(inventoryRoutes, ctx);
   await app.register(provablyFairRoutes, ctx);
+  await app.register(metricsRoutes, ctx);
   await app.register(assetRoutes, ctx);
 };
 // Like fastify-plugin: the error and not-found handlers apply to the parent instance.

@@ -51,6 +51,8 @@ export const messages = {
     steam_replayed: 'This Steam sign-in answer was already used; sign in again.',
     steam_rejected: 'Steam did not confirm this sign-in; sign in again.',
     steam_unavailable: 'Steam cannot be reached right now; try again later or sign in with a username.',
+    metrics_token: 'The metrics need a valid bearer token.',
+    metrics_local: 'The metrics answer this machine only; set METRICS_TOKEN to scrape from elsewhere.',
   },
   ru: {
     bad_request: 'Некорректный запрос.',
@@ -100,6 +102,8 @@ export const messages = {
     steam_replayed: 'Этот ответ Steam о входе уже использован; войдите снова.',
     steam_rejected: 'Steam не подтвердил этот вход; войдите снова.',
     steam_unavailable: 'Steam сейчас недоступен; попробуйте позже или войдите по имени пользователя.',
+    metrics_token: 'Для метрик нужен действительный bearer-токен.',
+    metrics_local: 'Метрики доступны только с этой машины; задайте METRICS_TOKEN для сбора извне.',
   },
 } as const;
 

@@ -11,6 +11,8 @@ import { AppError, t, type Lang, type MessageKey } from './messages.ts';
 import { assetRoutes, sendSpaShell } from './routes/assets.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { steamAuthRoutes } from './routes/auth-steam.ts';
+import { metricsPlugin, metricsRoutes } from './routes/metrics.ts';
 import type { AppContext } from './routes/context.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { liveRoutes } from './routes/live.ts';
@@ -21,6 +23,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { startRollup } from './services/audit-rollup.ts';
 import { TargetCatalogue } from './services/catalogue-index.ts';
+import { Metrics } from './services/metrics.ts';
 import { sweepUsedTokens, tokenSecret } from './services/tokens.ts';
 
 /** Options of the app plugin. */
@@ -55,6 +58,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
     lang,
     targets: new TargetCatalogue(handle.db, config, opts.catalogueTtlMs),
     tokenSecret: await tokenSecret(handle.db),
+    metrics: new Metrics(config, handle),
   };
   app.decorate('upgrades', ctx);
 
@@ -91,6 +95,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   // Headers, cross-site refusal and rate limits guard every route registered below.
   await app.register(securityPlugin, { ctx });
   await app.register(rateLimitPlugin, { ctx });
+  await app.register(metricsPlugin, { ctx });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, key } = classify(err);
@@ -105,11 +110,13 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
 
   await app.register(siteRoutes, ctx);
   await app.register(authRoutes, ctx);
+  await app.register(steamAuthRoutes, ctx);
   await app.register(upgradeRoutes, ctx);
   await app.register(inventoryRoutes, ctx);
   await app.register(provablyFairRoutes, ctx);
   await app.register(auditRoutes, ctx);
   await app.register(liveRoutes, ctx);
+  await app.register(metricsRoutes, ctx);
   await app.register(assetRoutes, ctx);
 };
 // Like fastify-plugin: the error and not-found handlers apply to the parent instance.

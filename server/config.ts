@@ -54,6 +54,16 @@ export interface Config {
   liveMaxStreamsPerIp: number;
   /** Seconds between the live feed's heartbeat comments. */
   liveHeartbeatSeconds: number;
+  /** The site's external origin (scheme://host[:port]): Steam's realm and return address. */
+  publicUrl: string;
+  /** Steam's OpenID 2.0 endpoint; an assertion must name exactly this one. */
+  steamOpenidUrl: string;
+  /** Steam Web API key for persona names and avatars; null shows a neutral name. */
+  steamApiKey: string | null;
+  /** Base URL of the Steam Web API. */
+  steamApiUrl: string;
+  /** Bearer token GET /metrics requires; null lets loopback clients only. */
+  metricsToken: string | null;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -161,6 +171,18 @@ class Reader {
   }
 }
 
+/** PUBLIC_URL as an origin; by default the listen address (a wildcard host is reached as localhost). */
+function publicOrigin(r: Reader, host: string, port: number): string {
+  const v = r.url('PUBLIC_URL', null, ['http:', 'https:']);
+  if (v !== null) {
+    const u = new URL(v);
+    if (u.pathname === '/' && !u.search && !u.hash) return u.origin;
+    r.problems.push(`PUBLIC_URL=${JSON.stringify(v)}: expected an origin such as https://example.com, without a path`);
+  }
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
 /** Parses and validates the environment; throws ConfigError listing every bad value. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const r = new Reader(env);
@@ -223,7 +245,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     liveMaxStreamsPerIp: r.int('LIVE_MAX_STREAMS_PER_IP', 8, 1, 100_000),
     // Proxies commonly drop a response that stays silent for 30 to 60 s.
     liveHeartbeatSeconds: r.int('LIVE_HEARTBEAT_SECONDS', 15, 1, 300),
+    publicUrl: '',
+    steamOpenidUrl: r.url('STEAM_OPENID_URL', 'https://steamcommunity.com/openid/login', ['http:', 'https:'])!,
+    steamApiKey: r.raw('STEAM_API_KEY') ?? null,
+    steamApiUrl: r.url('STEAM_API_URL', 'https://api.steampowered.com', ['http:', 'https:'])!.replace(/\/+$/, ''),
+    metricsToken: r.raw('METRICS_TOKEN') ?? null,
   };
+  config.publicUrl = publicOrigin(r, config.host, config.port);
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(
       `WEB_CONCURRENCY=${config.workers}: several processes need DATABASE_URL (the embedded PGlite database is single-process); use 1 or set DATABASE_URL`,

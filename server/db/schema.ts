@@ -56,8 +56,26 @@ export const users = pgTable(
     createdAt: createdAt(),
     /** The live feed shows "Hidden" instead of the name (migration 0010 also adds the feed's triggers). */
     hideName: boolean().notNull().default(false),
+    /** steamid64 of an account made by Steam sign-in; null for username accounts. */
+    steamId: text(),
+    /** The Steam persona name, when the Steam Web API gave one; the username is shown otherwise. */
+    displayName: text(),
+    avatarUrl: text(),
   },
-  (t) => [uniqueIndex('users_username_uq').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_steam_id_uq').on(t.steamId),
+  ],
+);
+
+/** Steam OpenID response nonces already accepted, kept until they are too old to pass the age check anyway. */
+export const steamNonces = pgTable(
+  'steam_nonces',
+  {
+    nonce: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('steam_nonces_expires_idx').on(t.expiresAt)],
 );
 
 /** One balance per user and currency; always the sum of that user's ledger entries in it. */

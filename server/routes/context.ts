@@ -9,6 +9,7 @@ import type { Db, DbHandle } from '../db/client.ts';
 import { AppError, type Lang } from '../messages.ts';
 import type { TargetCatalogue } from '../services/catalogue-index.ts';
 import { findSession, SESSION_COOKIE, type SessionUser } from '../services/sessions.ts';
+import type { Metrics } from '../services/metrics.ts';
 
 /** Shared dependencies of the routes. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   targets: TargetCatalogue;
   /** HMAC key of the caseopen tokens, shared by every process on the database (services/tokens.ts). */
   tokenSecret: Buffer;
+  /** This process's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
 }
 
 /**

@@ -75,7 +75,9 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
         token = verifyToken(ctx.tokenSecret, request.token, sessionId, 'caseopen');
         if (!token) return refuse(new AppError(403, 'token_invalid'));
       }
+      const started = performance.now();
       const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token);
+      ctx.metrics.gameSettled(answer.provably_fair.roll_id, answer.success === 1, (performance.now() - started) / 1000);
       // The next game's token comes with this one's answer (readable by this origin only, like GET /api/token's):
       // the page plays its next game in one request instead of two. It is a game token, bound to that game's seed
       // and nonce, so spending it writes nothing (services/tokens.ts).

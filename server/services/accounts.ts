@@ -83,10 +83,15 @@ export async function checkLogin(db: Db, username: string, password: string): Pr
   return row.id;
 }
 
-/** The player's id, name, bonus balance and live-feed name setting. */
+/** The player's id, shown name (the Steam persona name when there is one), bonus balance and live-feed name setting. */
 export async function userRow(db: Db, userId: number) {
   const [row] = await db
-    .select({ id: users.id, name: users.username, bonusBalance: users.bonusBalance, hideName: users.hideName })
+    .select({
+      id: users.id,
+      name: sql<string>`coalesce(${users.displayName}, ${users.username})`,
+      bonusBalance: users.bonusBalance,
+      hideName: users.hideName,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { SignInMode } from '../machines/events.ts';
 import { PageActor } from './pageActor.ts';
+import { SteamSignIn } from './SteamSignIn.tsx';
 
 /** Sign-in prompt (data-testid sign-in). Field values are local form state; submitting is the statechart's. */
 export function SignInForm() {
@@ -22,6 +23,7 @@ export function SignInForm() {
     <div className="signin" data-testid="sign-in">
       <h3 className="signin__title">{t('signIn.title')}</h3>
       <p className="signin__hint">{t('signIn.hint')}</p>
+      <SteamSignIn />
       <form className="signin__form" onSubmit={submit} data-testid="sign-in-form">
         <label className="field">
           <span>{t('signIn.username')}</span>

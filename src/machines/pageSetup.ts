@@ -6,6 +6,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { ApiError } from '../api/client.ts';
 import type { UpgradeResponse } from '../api/contract.ts';
 import type { Item } from '../domain/item.ts';
+import { sameItems } from '../domain/searchIndex.ts';
 import { initialContext, type Notice, type NoticeKey, type PageContext, type PageInput } from './context.ts';
 import type { PageEvent } from './events.ts';
 import { pageActors, type LoadOutput } from './actors.ts';
@@ -37,13 +38,16 @@ function errorNotice(ctx: PageContext, error: unknown, fallback: NoticeKey): Not
   return notice(ctx, 'error', { key: fallback });
 }
 
-/** A loaded list as the context keeps it; the context's own array when loadPage answered it back (unchanged). */
+/**
+ * A loaded list as the context keeps it: the context's own array while the items are the same, so what is derived
+ * from the list (its search index, views.ts) is kept across the reload after every game.
+ */
 function asItems(
   list: readonly { id: number; name: string; price: number; image: string; type: string; type_prize: number }[] | null,
   current: Item[],
 ): Item[] {
-  if (list === current) return current;
-  return list ? [...list] : [];
+  if (!list) return [];
+  return sameItems(current, list) ? current : [...list];
 }
 
 export const pageSetup = setup({

@@ -50,6 +50,20 @@ function asItems(
   return sameItems(current, list) ? current : [...list];
 }
 
+/**
+ * After a game whose request got no answer, what the reloaded inventory tells: the stake still owned means the game
+ * never reached the server and nothing was staked; any of it gone means it was played.
+ */
+function unansweredGameNotice(ctx: PageContext, inventory: readonly Item[]): Partial<PageContext> {
+  if (!ctx.unanswered) return {};
+  const owned = new Set(inventory.map((i) => i.id));
+  const played = ctx.unanswered.some((id) => !owned.has(id));
+  return {
+    unanswered: null,
+    notice: notice(ctx, played ? 'error' : 'info', { key: played ? 'gamePlayed' : 'gameNotPlayed' }),
+  };
+}
+
 export const pageSetup = setup({
   types: {
     context: {} as PageContext,
@@ -101,10 +115,26 @@ export const pageSetup = setup({
         uitems: asItems(out.index.uitems, context.uitems),
         user: out.user,
       };
-      return { ...next, ...pruneSelection(next), inventoryStale: false, loadError: null, preview: false };
+      return {
+        ...next,
+        ...pruneSelection(next),
+        ...unansweredGameNotice(context, next.inventory),
+        inventoryStale: false,
+        loadError: null,
+        preview: false,
+      };
     }),
+    // A refusal carries the server's msg; without an answer the game may or may not have been played (applyLoad).
+    playFailed: assign(({ context }, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.status !== null
+        ? { notice: errorNotice(context, params.error, 'network') }
+        : { unanswered: [...context.staked], notice: null },
+    ),
     storeLoadError: assign((_, params: { error: unknown }) => ({
-      loadError: params.error instanceof Error ? params.error.message : String(params.error),
+      loadError:
+        params.error instanceof ApiError && params.error.status !== null
+          ? { kind: 'server' as const, text: params.error.fromServer ? params.error.message : null }
+          : { kind: 'network' as const, text: null },
     })),
     replayQueued: assign(({ context }) => {
       const out = replayPicks(context, context.queued);

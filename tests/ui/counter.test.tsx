@@ -21,6 +21,8 @@ describe('useCounter', () => {
     [0.225, 80],
   ])('shows only figures between %s and %s, also in a frame stamped before the count started', (from, to) => {
     const frames: FrameRequestCallback[] = [];
+    // jsdom has no matchMedia, which the counter reads as reduced motion (no animation at all).
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
     vi.stubGlobal('cancelAnimationFrame', () => {});
     const { rerender, getByTestId } = render(<Counter value={from} />);

@@ -58,8 +58,8 @@ export const ItemCell = memo(function ItemCell({
         <span className="cell__price">{price}</span>
         <span className="cell__art">
           <img
-            loading={eager ? 'eager' : 'lazy'}
             src={preview && !eager ? undefined : item.image}
+            loading={eager ? undefined : 'lazy'}
             alt=""
             decoding="async"
             width="96"

@@ -9,8 +9,7 @@ import en from './i18n/en.json';
 import ru from './i18n/ru.json';
 import type { Item } from './domain/item.ts';
 import { initialContext, type PageContext, type PageInput } from './machines/context.ts';
-import { SearchIndex } from './domain/searchIndex.ts';
-import { bpLevels, slicePage } from './machines/views.ts';
+import { rightResult, slicePage } from './machines/views.ts';
 import { PageRoot } from './PageRoot.tsx';
 import { FIRST_SCREEN_STYLE_ATTRIBUTE } from './firstScreen.ts';
 import { variantFrom } from './site/variant.ts';
@@ -92,21 +91,6 @@ export interface RenderedScreen {
   targets: Item[] | null;
 }
 
-/** The targets' first pages per catalogue, by sort and BP levels: a render that misses its cache sorts nothing. */
-const firstPages = new WeakMap<readonly Item[], Map<string, Item[]>>();
-
-/** The targets' first page as the page starts with it, by the page's own search-index order and filter. */
-function firstTargets(catalogue: readonly Item[], right: PageContext['right']): Item[] {
-  let pages = firstPages.get(catalogue);
-  if (!pages) firstPages.set(catalogue, (pages = new Map()));
-  const levels = bpLevels(right);
-  const key = `${right.sort}|${levels}`;
-  let page = pages.get(key);
-  if (!page)
-    pages.set(key, (page = slicePage(new SearchIndex(catalogue, right.sort).filter(right.filter, levels), 0).items));
-  return page;
-}
-
 /**
  * The first screen at `pathname` (null off the upgrades page). With `catalogue`, it shows the targets' first page
  * with their pictures, the LCP element on sites where a picture is the largest; without, their loading state.
@@ -118,7 +102,7 @@ export function renderFirstScreen(
   const route = parseRoute(pathname);
   if (route.kind !== 'upgrades') return null;
   const input: PageInput = { site: variantFrom(site), preselect: route.preselect, prefs };
-  const page = catalogue && firstTargets(catalogue, initialContext(input).right);
+  const page = catalogue && slicePage(rightResult({ uitems: catalogue, right: initialContext(input).right }), 0).items;
   const targets = page?.length ? page : null;
   if (targets) input.targets = targets;
   const markup = renderToString(<PageRoot i18n={i18nFor(site.lang)} options={{ input }} />);

@@ -18,6 +18,8 @@ export type CatalogueRow = Pick<
   'id' | 'name' | 'priceMinor' | 'image' | 'type' | 'typePrize'
 >;
 
+/** An item as the page gets it: `id` is what the page picks (an inventory or a catalogue id); the picture is always
+ * the catalogue item's. */
 function toDto(config: Config, id: number, row: CatalogueRow): ItemDto {
   return {
     id,
@@ -41,7 +43,8 @@ const columns = {
 const inventoryBySession = statement(
   'index_inventory',
   `
-  select i.id, c.name, c.price_minor::float8 as "priceMinor", c.image, c.type, c.type_prize as "typePrize"
+  select i.id as "inventoryId", c.id, c.name, c.price_minor::float8 as "priceMinor", c.image, c.type,
+    c.type_prize as "typePrize"
   from sessions s
   left join (inventory_items i join catalogue_items c on c.id = i.catalogue_item_id and c.site = $2::text)
     on i.user_id = s.user_id and i.state = 'owned'
@@ -53,12 +56,19 @@ const inventoryBySession = statement(
  * The player's owned items of this site (locked, type_prize 13, ones included so the page can show them) for a
  * session, or null when it is not a live session: the session check and the inventory in one statement.
  */
-export async function inventoryOfSession(q: Queryable, config: Config, sessionId: string): Promise<ItemDto[] | null> {
-  const rows = await q.rows<{ id: number | null } & CatalogueRow>(inventoryBySession, [sessionId, config.site]);
+export async function inventoryOfSession(
+  q: Queryable,
+  config: Config,
+  sessionId: string,
+): Promise<ItemDto[] | null> {
+  const rows = await q.rows<{ inventoryId: number | null } & CatalogueRow>(inventoryBySession, [
+    sessionId,
+    config.site,
+  ]);
   if (rows.length === 0) return null;
   // A live session without items is one row of nulls (the left join).
-  if (rows[0].id === null) return [];
-  return rows.map((r) => toDto(config, r.id!, r));
+  if (rows[0].inventoryId === null) return [];
+  return rows.map((r) => toDto(config, r.inventoryId!, r));
 }
 
 const brotli = promisify(zlib.brotliCompress);

@@ -25,7 +25,16 @@ export interface TargetView extends SideView {
 
 /** Translation keys of the page's own notices (server refusals carry the server's text instead). */
 export type NoticeKey =
-  'network' | 'locked' | 'maxStake' | 'stakeFirst' | 'noTarget' | 'reloadFailed' | 'sellFailed' | 'signOutFailed';
+  | 'network'
+  | 'locked'
+  | 'maxStake'
+  | 'stakeFirst'
+  | 'noTarget'
+  | 'reloadFailed'
+  | 'sellFailed'
+  | 'signOutFailed'
+  | 'gameNotPlayed'
+  | 'gamePlayed';
 
 /** A notification: an i18n key, or the server's already translated msg. `seq` makes a repeat announce again. */
 export type Notice = { kind: 'error' | 'info'; seq: number } & ({ key: NoticeKey } | { text: string });
@@ -71,8 +80,10 @@ export interface PageContext {
   queued: QueuedPick[];
   /** Whether the inventory changed on the server since it was last loaded (a game, a sale). */
   inventoryStale: boolean;
-  /** Why the last index call failed (the error state's message). */
-  loadError: string | null;
+  /** The stake of a game whose request got no answer (a network failure), until a reload tells if it was played. */
+  unanswered: number[] | null;
+  /** Why the last index call failed: no answer (network), or the server's answer (its msg when it sent one). */
+  loadError: { kind: 'network' | 'server'; text: string | null } | null;
   /**
    * Whether `uitems` is still the first screen's page of targets (PageInput.targets), until the first load lands:
    * its cells and the filters are shown but disabled.
@@ -106,6 +117,7 @@ export function initialContext(input: PageInput): PageContext {
     gameStake: [],
     queued: (input.preselect ?? []).map((id) => ({ side: 'left' as const, id })),
     inventoryStale: false,
+    unanswered: null,
     loadError: null,
     preview: !!input.targets,
     fastSpin: input.prefs?.fast ?? false,

@@ -7,6 +7,7 @@ import { ApiError } from '../api/client.ts';
 import type { UpgradeResponse } from '../api/contract.ts';
 import type { LiveGame } from '../api/live.ts';
 import type { Item } from '../domain/item.ts';
+import { sameItems } from '../domain/searchIndex.ts';
 import { initialContext, type Notice, type NoticeKey, type PageContext, type PageInput } from './context.ts';
 import type { PageEvent } from './events.ts';
 import { pageActors, type LoadOutput } from './actors.ts';
@@ -37,13 +38,30 @@ function errorNotice(ctx: PageContext, error: unknown, fallback: NoticeKey): Not
   return notice(ctx, 'error', { key: fallback });
 }
 
-/** A loaded list as the context keeps it; the context's own array when loadPage answered it back (unchanged). */
+/**
+ * A loaded list as the context keeps it: the context's own array while the items are the same, so what is derived
+ * from the list (its search index, views.ts) is kept across the reload after every game.
+ */
 function asItems(
   list: readonly { id: number; name: string; price: number; image: string; type: string; type_prize: number }[] | null,
   current: Item[],
 ): Item[] {
-  if (list === current) return current;
-  return list ? [...list] : [];
+  if (!list) return [];
+  return sameItems(current, list) ? current : [...list];
+}
+
+/**
+ * After a game whose request got no answer, what the reloaded inventory tells: the stake still owned means the game
+ * never reached the server and nothing was staked; any of it gone means it was played.
+ */
+function unansweredGameNotice(ctx: PageContext, inventory: readonly Item[]): Partial<PageContext> {
+  if (!ctx.unanswered) return {};
+  const owned = new Set(inventory.map((i) => i.id));
+  const played = ctx.unanswered.some((id) => !owned.has(id));
+  return {
+    unanswered: null,
+    notice: notice(ctx, played ? 'error' : 'info', { key: played ? 'gamePlayed' : 'gameNotPlayed' }),
+  };
 }
 
 /** Games the live strip shows. */
@@ -108,10 +126,26 @@ export const pageSetup = setup({
         uitems: asItems(out.index.uitems, context.uitems),
         user: out.user,
       };
-      return { ...next, ...pruneSelection(next), inventoryStale: false, loadError: null, preview: false };
+      return {
+        ...next,
+        ...pruneSelection(next),
+        ...unansweredGameNotice(context, next.inventory),
+        inventoryStale: false,
+        loadError: null,
+        preview: false,
+      };
     }),
+    // A refusal carries the server's msg; without an answer the game may or may not have been played (applyLoad).
+    playFailed: assign(({ context }, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.status !== null
+        ? { notice: errorNotice(context, params.error, 'network') }
+        : { unanswered: [...context.staked], notice: null },
+    ),
     storeLoadError: assign((_, params: { error: unknown }) => ({
-      loadError: params.error instanceof Error ? params.error.message : String(params.error),
+      loadError:
+        params.error instanceof ApiError && params.error.status !== null
+          ? { kind: 'server' as const, text: params.error.fromServer ? params.error.message : null }
+          : { kind: 'network' as const, text: null },
     })),
     replayQueued: assign(({ context }) => {
       const out = replayPicks(context, context.queued);

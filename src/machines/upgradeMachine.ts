@@ -213,12 +213,10 @@ export const upgradeMachine = pageSetup.createMachine({
               description: 'The server settled the game: spin to its roll.',
             },
             onError: {
-              target: '#page.selecting',
-              actions: {
-                type: 'noticeError',
-                params: ({ event }) => ({ error: event.error, fallback: 'network' as const }),
-              },
-              description: "Refused (status false): the server's msg, page unlocked, no spin.",
+              target: '#page.reloading',
+              actions: { type: 'playFailed', params: ({ event }) => ({ error: event.error }) },
+              description:
+                "Refused: the server's msg, no spin. No answer (network): the reload tells the player whether the game was played.",
             },
           },
         },
@@ -304,7 +302,8 @@ export const upgradeMachine = pageSetup.createMachine({
       ],
     },
     reloading: {
-      description: 'Reloads the inventory (after clear-selected, a sale, or a return before the reload finished).',
+      description:
+        'Reloads the inventory (after clear-selected, a sale, a failed game, or a return before the reload finished).',
       invoke: {
         id: 'reloadIndex',
         src: 'loadPage',

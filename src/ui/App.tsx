@@ -1,5 +1,5 @@
 /** The root: header, the route's page, notices. Composes; decides nothing. */
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import { LazyAuditRoute, LazyVerifierRoute } from './FairSlots.tsx';
@@ -7,6 +7,8 @@ import { GamePanel } from './GamePanel.tsx';
 import { Header } from './Header.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
 import { LiveStrip } from './LiveStrip.tsx';
+import { ListTabs } from './ListTabs.tsx';
+import type { Side } from '../machines/events.ts';
 import { NoticeToast, OutcomeAnnouncer } from './Notices.tsx';
 import { PageActor } from './pageActor.ts';
 import { parseRoute, usePathname, useSearch } from './routes.ts';
@@ -16,11 +18,11 @@ import { WheelRenderer } from './WheelSlot.tsx';
 function LoadError() {
   const { t } = useTranslation();
   const actor = PageActor.useActorRef();
-  const msg = PageActor.useSelector((s) => s.context.loadError);
+  const failure = PageActor.useSelector((s) => s.context.loadError);
   return (
     <div className="load-error" role="alert" data-testid="load-error">
       <h2>{t('error.title')}</h2>
-      {msg && <p className="muted">{msg}</p>}
+      <p className="muted">{failure?.text ?? t(failure?.kind === 'server' ? 'error.server' : 'error.network')}</p>
       <button
         type="button"
         className="btn btn--accent"
@@ -33,15 +35,17 @@ function LoadError() {
   );
 }
 
-/** The upgrades page: inventories either side of the wheel (stacked on mobile, wheel first). */
+/** The upgrades page: inventories either side of the wheel; on mobile the wheel, then one list at a time (ListTabs). */
 function UpgradesPage() {
   const failed = PageActor.useSelector((s) => s.matches('error'));
+  const [shown, setShown] = useState<Side>('left');
   if (failed) return <LoadError />;
   return (
     <>
       <LiveStrip />
-      <main className="layout">
+      <main className={`layout layout--show-${shown}`}>
         <GamePanel />
+        <ListTabs shown={shown} onShow={setShown} />
         <InventoryPanel />
         <TargetPanel />
       </main>

@@ -5,6 +5,7 @@ import type { FilterState } from '../domain/filters.ts';
 import type { Side } from '../machines/events.ts';
 import { SortIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
+import { rarityName } from './rarityName.ts';
 
 const toNumber = (v: string): number | null => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
@@ -96,7 +97,7 @@ export function FilterBar({ side }: { side: Side }) {
           <option value="">{t('filter.all')}</option>
           {rarities.map((r) => (
             <option key={r} value={r}>
-              {r.replace(/_/g, ' ')}
+              {rarityName(t, r)}
             </option>
           ))}
         </select>

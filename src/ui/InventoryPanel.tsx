@@ -58,7 +58,7 @@ export function InventoryPanel() {
   const site = PageActor.useSelector((s) => s.context.site);
 
   return (
-    <section className="panel panel--left" aria-labelledby="left-title">
+    <section className="panel panel--left" id="panel-left" aria-labelledby="left-title">
       <header className="panel__head">
         <h2 id="left-title" className="panel__title">
           {t('inventory.yours')}

@@ -5,6 +5,7 @@
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { caseLink, rollCheckPath } from '../site/variant.ts';
 import { rarityClass } from './ItemCell.tsx';
+import { rarityName } from './rarityName.ts';
 import { PageActor } from './pageActor.ts';
 import { navigate } from './routes.ts';
 import { useFormat } from './useFormat.ts';
@@ -22,7 +23,7 @@ export function ResultPanel() {
   if (!game) return null;
 
   const won = game.success === 1;
-  const roll = game.provably_fair.roll.toFixed(3);
+  const roll = fmt.roll(game.provably_fair.roll);
   const back = game.casegame && (
     <a className="btn btn--ghost" href={caseLink(site, game.casegame)} data-testid="back-to-case">
       {t('actions.backToCase')}
@@ -57,6 +58,7 @@ export function ResultPanel() {
   );
   // The won item's rarity colour, for the glow of a win (app.css).
   const glow = rarityClass(game.quality);
+  const rarity = <p className="result__rarity">{rarityName(t, game.quality)}</p>;
 
   if (site.resultPanel === 'cs') {
     const href = rollCheckPath(site.lang, game.provably_fair.roll_id);
@@ -71,6 +73,7 @@ export function ResultPanel() {
           <img src={game.img} alt="" width="160" height="120" />
           <div>
             <p className="result__name">{game.item}</p>
+            {rarity}
             <p className="result__price">{fmt.money(game.price)}</p>
           </div>
         </div>
@@ -83,7 +86,9 @@ export function ResultPanel() {
           </div>
           <div>
             <dt>{t('result.chance')}</dt>
-            <dd className="num">{fmt.chance(game.provably_fair.chance)}</dd>
+            <dd className="num" data-testid="result-chance">
+              {fmt.chance(game.provably_fair.chance)}
+            </dd>
           </div>
         </dl>
         {tickets}
@@ -114,6 +119,7 @@ export function ResultPanel() {
         <div className="result__item result__item--big">
           <img src={game.img} alt="" width="200" height="150" />
           <p className="result__name">{game.item}</p>
+          {rarity}
           <p className="result__price">{fmt.money(game.price)}</p>
         </div>
         {tickets}

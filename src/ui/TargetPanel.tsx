@@ -9,7 +9,7 @@ export function TargetPanel() {
   const { t } = useTranslation();
   const loading = PageActor.useSelector((s) => s.matches('loading') && s.context.uitems.length === 0);
   return (
-    <section className="panel panel--right" aria-labelledby="right-title">
+    <section className="panel panel--right" id="panel-right" aria-labelledby="right-title">
       <header className="panel__head">
         <h2 id="right-title" className="panel__title">
           {t('inventory.targets')}

@@ -59,6 +59,20 @@ describe('POST /api/upgrade/index', () => {
     expect(inv.find((i) => i.id === l)).toMatchObject({ price: 1.5, type_prize: 13 });
   });
 
+  it("draws each inventory item with its catalogue item's picture, not the one its inventory id names", async () => {
+    const p = await register(t.app);
+    const item = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 777 });
+    // Two copies of one catalogue item have two inventory ids; at most one can equal the catalogue id.
+    const copies = await grant(t.db, p.userId, [item.id, item.id]);
+    const inv = (await index(p.cookie)).json().inventory as Array<{ id: number; image: string; name: string }>;
+    for (const id of copies) {
+      expect(inv.find((i) => i.id === id)).toMatchObject({
+        image: `/app/public/items/${item.id}.png`,
+        name: item.name,
+      });
+    }
+  });
+
   it('accepts an empty JSON body, with or without a charset', async () => {
     for (const type of ['application/json', 'application/json; charset=utf-8']) {
       const res = await t.app.inject({

@@ -134,7 +134,6 @@ export const ItemCell = memo(function ItemCell({
       aria-hidden={empty || undefined}
       disabled={empty || preview}
       aria-pressed={selected}
-      aria-label={v.label}
       title={v.title}
       ref={(el) => {
         if (el) cellItems.set(el, item);
@@ -155,6 +154,7 @@ export const ItemCell = memo(function ItemCell({
         </span>
         <span className="cell__lock">
           <LockIcon />
+          <span className="cell__why">{lockedText}</span>
         </span>
       </span>
     </button>

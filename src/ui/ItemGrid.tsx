@@ -198,7 +198,7 @@ export function ItemGrid({ side }: { side: Side }) {
           })}
         </div>
       )}
-      <Pager side={side} page={slice.page} pages={slice.pages} />
+      <Pager side={side} page={slice.page} pages={slice.pages} empty={slice.items.length === 0} />
     </>
   );
 }

@@ -11,7 +11,7 @@ export function TargetPanel() {
   return (
     <section className="panel panel--right" aria-labelledby="right-title">
       <header className="panel__head">
-        <h2 id="right-title" className="panel__title">
+        <h2 id="right-title" className="panel__title" tabIndex={-1}>
           {t('inventory.targets')}
         </h2>
       </header>

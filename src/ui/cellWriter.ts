@@ -60,7 +60,6 @@ function writeCell(cell: HTMLButtonElement, item: Item, v: CellView, parts: Cell
     setAttr(cell, 'aria-hidden', v.empty ? 'true' : undefined);
     if (cell.disabled !== v.empty) cell.disabled = v.empty;
     setAttr(cell, 'aria-pressed', String(v.selected));
-    setAttr(cell, 'aria-label', v.label);
     setAttr(cell, 'title', v.title);
     setText(price, v.price);
     setText(name.children[0], v.line1);

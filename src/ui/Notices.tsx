@@ -7,6 +7,15 @@ import { useTranslation } from '../i18n/useTranslation.ts';
 import { focusInto, playButton } from './focus.ts';
 import { PageActor } from './pageActor.ts';
 
+/** Scrolls the focused control out from under the toast (app.css gives the page scroll padding above it). */
+function keepClear(toast: HTMLElement | null, active: Element | null): void {
+  if (!toast || !active || active === document.body) return;
+  const a = active.getBoundingClientRect();
+  const b = toast.getBoundingClientRect();
+  if (a.bottom > b.top && a.top < b.bottom && a.right > b.left && a.left < b.right)
+    active.scrollIntoView?.({ block: 'nearest' });
+}
+
 /** The current notice, if any. */
 export function NoticeToast() {
   const { t } = useTranslation();
@@ -34,6 +43,7 @@ export function NoticeToast() {
   useLayoutEffect(() => {
     if (!shown) return undefined;
     before.current = document.activeElement;
+    keepClear(toast.current, document.activeElement);
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !e.defaultPrevented) close();
     };

@@ -130,3 +130,45 @@ test.describe('reflow at 320 CSS px (400 % zoom of 1280 x 1024)', () => {
     });
   }
 });
+
+test('a slow network: the targets say they are loading, the wheel says it waits for the roll', async ({ page }) => {
+  test.setTimeout(300_000);
+  const base = baseOf('cs');
+  // The page's data call held back (as on Slow 3G): the first screen's cells wait, and say so.
+  let releaseIndex = () => {};
+  const indexHeld = new Promise<void>((resolve) => (releaseIndex = resolve));
+  await page.route('**/api/upgrade/index', async (route) => {
+    await indexHeld;
+    await route.continue();
+  });
+  await page.goto(`${base}/upgrades/`);
+  await expect(page.getByTestId('targets-preview')).toBeVisible();
+  await expect(page.locator('section.panel--right')).toHaveAttribute('aria-busy', 'true');
+  await expect(page.locator('[data-testid^="target-item-"]').first()).toBeDisabled();
+  releaseIndex();
+  await expect(page.getByTestId('targets-preview')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="target-item-"]').first()).toBeEnabled();
+  await page.unrouteAll();
+
+  const walk = new StateWalk(page, base, 'cs');
+  await walk.signIn();
+  await walk.stake();
+  // The upgrade request held back: Play keeps focus, the still wheel is busy and says why.
+  let releasePlay = () => {};
+  const playHeld = new Promise<void>((resolve) => (releasePlay = resolve));
+  await page.route('**/api/upgrade/upgrade_items', async (route) => {
+    await playHeld;
+    await route.continue();
+  });
+  await page.getByTestId('play').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('wheel-waiting')).toBeVisible();
+  await expect(page.getByTestId('wheel-figure')).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByTestId('wheel-figure')).toHaveAttribute('aria-label', /waiting/);
+  await expect(page.getByTestId('announcer')).toContainText('waiting for the roll');
+  await expect(page.getByTestId('play')).toBeFocused();
+  releasePlay();
+  await expect(page.getByTestId('wheel-waiting')).toHaveCount(0);
+  await walk.landed();
+  await expect(resultPanel(page).locator('h2')).toBeFocused();
+});

@@ -35,8 +35,12 @@ export function siteAnswer(ctx: AppContext): SiteResponse {
   };
 }
 
-/** The shell with the variant as `<meta name="upgrades-site" content="{json}">` (data, not script: the CSP holds). */
-export function shellWithSite(html: string, site: SiteResponse): string {
+/**
+ * The shell with the variant as `<meta name="upgrades-site" content="{json}">` (data, not script: the CSP holds),
+ * and the site's language on `<html lang>`, so a screen reader reads the first screen in its language.
+ */
+export function shellWithSite(shell: string, site: SiteResponse): string {
+  const html = shell.replace(/<html(?: lang="[^"]*")?>/i, `<html lang="${site.lang === 'ru' ? 'ru' : 'en'}">`);
   const meta = metaTag(SITE_META_NAME, site);
   if (html.includes('</head>')) return html.replace('</head>', `${meta}\n</head>`);
   // No head to put it in: right after the doctype (before it, the page would render in quirks mode).

@@ -21,18 +21,22 @@ function SearchBox({ side }: { side: Side }) {
   const label = useMemo(() => t(side === 'left' ? 'filter.searchLeft' : 'filter.searchRight'), [t, side]);
   // The wrapper is the relayout boundary of the input (app.css).
   return (
-    <div className="filters__search">
-      <input
-        className="input"
-        type="search"
-        autoComplete="off"
-        data-testid={`search-${side}`}
-        aria-label={label}
-        placeholder={label}
-        defaultValue={actor.getSnapshot().context[side].filter.text}
-        onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
-      />
-    </div>
+    <>
+      <label className="filters__label" htmlFor={`search-${side}`}>
+        {label}
+      </label>
+      <div className="filters__search">
+        <input
+          className="input"
+          type="search"
+          autoComplete="off"
+          id={`search-${side}`}
+          data-testid={`search-${side}`}
+          defaultValue={actor.getSnapshot().context[side].filter.text}
+          onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
+        />
+      </div>
+    </>
   );
 }
 
@@ -60,32 +64,34 @@ export function FilterBar({ side }: { side: Side }) {
     <fieldset className="filters" disabled={preview}>
       <SearchBox side={side} />
       <div className="filters__row">
-        <input
-          className="input filters__price"
-          type="number"
-          autoComplete="off"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          data-testid={`min-price-${side}`}
-          aria-label={t('filter.minPrice')}
-          placeholder={t('filter.minPrice')}
-          value={minPrice ?? ''}
-          onChange={(e) => set({ minPrice: toNumber(e.target.value) })}
-        />
-        <input
-          className="input filters__price"
-          type="number"
-          autoComplete="off"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          data-testid={`max-price-${side}`}
-          aria-label={t('filter.maxPrice')}
-          placeholder={t('filter.maxPrice')}
-          value={maxPrice ?? ''}
-          onChange={(e) => set({ maxPrice: toNumber(e.target.value) })}
-        />
+        <label className="field filters__price">
+          <span>{t('filter.minPrice')}</span>
+          <input
+            className="input"
+            type="number"
+            autoComplete="off"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            data-testid={`min-price-${side}`}
+            value={minPrice ?? ''}
+            onChange={(e) => set({ minPrice: toNumber(e.target.value) })}
+          />
+        </label>
+        <label className="field filters__price">
+          <span>{t('filter.maxPrice')}</span>
+          <input
+            className="input"
+            type="number"
+            autoComplete="off"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            data-testid={`max-price-${side}`}
+            value={maxPrice ?? ''}
+            onChange={(e) => set({ maxPrice: toNumber(e.target.value) })}
+          />
+        </label>
         <select
           className="input filters__rarity"
           autoComplete="off"
@@ -135,7 +141,6 @@ export function FilterBar({ side }: { side: Side }) {
                   min="0"
                   max={levelsCap}
                   data-testid="max-levels"
-                  aria-label={t('filter.maxLevels')}
                   placeholder={`≤ ${levelsCap}`}
                   value={maxLevels ?? ''}
                   onChange={(e) => actor.send({ type: 'user.setMaxLevels', value: toNumber(e.target.value) })}

@@ -60,7 +60,7 @@ export function InventoryPanel() {
   return (
     <section className="panel panel--left" id="panel-left" aria-labelledby="left-title">
       <header className="panel__head">
-        <h2 id="left-title" className="panel__title">
+        <h2 id="left-title" className="panel__title" tabIndex={-1}>
           {t('inventory.yours')}
         </h2>
         {screen === 'items' && (

@@ -8,8 +8,6 @@ interface Props {
   testId: string;
   selected: boolean;
   price: string;
-  /** Accessible name (already translated). */
-  label: string;
   lockedText: string;
   /** Stable across renders (the grid's useCallback), so a cell re-renders only when its own props change. */
   onPick: (id: number) => void;
@@ -34,7 +32,6 @@ export const ItemCell = memo(function ItemCell({
   testId,
   selected,
   price,
-  label,
   lockedText,
   onPick,
   preview,
@@ -50,7 +47,6 @@ export const ItemCell = memo(function ItemCell({
       data-testid={testId}
       disabled={preview}
       aria-pressed={selected}
-      aria-label={locked ? `${label}. ${lockedText}` : label}
       title={locked ? lockedText : undefined}
       onClick={() => onPick(item.id)}
     >
@@ -78,6 +74,7 @@ export const ItemCell = memo(function ItemCell({
         {locked && (
           <span className="cell__lock">
             <LockIcon />
+            <span className="cell__why">{lockedText}</span>
           </span>
         )}
       </span>

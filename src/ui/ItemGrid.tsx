@@ -44,21 +44,19 @@ export function ItemGrid({ side }: { side: Side }) {
     [side, items, view],
   );
   useSearchPrepared(items, view.sort);
-  // A cell's price and accessible name, formatted once per item and language: a key press that brings back items
-  // seen before formats nothing again.
+  // A cell's price, formatted once per item and language: a key press that brings back items seen before formats
+  // nothing again.
   const cellText = useMemo(() => {
-    const cache = new WeakMap<Item, { price: string; label: string }>();
-    const label = labelTemplate(t, side === 'left' ? 'item.select' : 'item.target');
+    const cache = new WeakMap<Item, { price: string }>();
     return (item: Item) => {
       let text = cache.get(item);
       if (!text) {
-        const price = fmt.money(item.price);
-        text = { price, label: label(item.name, price) };
+        text = { price: fmt.money(item.price) };
         cache.set(item, text);
       }
       return text;
     };
-  }, [t, fmt, side]);
+  }, [fmt]);
   const lockedText = useMemo(() => t('item.locked'), [t]);
   const onPick = useCallback(
     (id: number) => actor.send(side === 'left' ? { type: 'user.pickItem', id } : { type: 'user.pickTarget', id }),
@@ -70,7 +68,7 @@ export function ItemGrid({ side }: { side: Side }) {
     return (
       <>
         <p className="grid__empty">{t('inventory.noMatch')}</p>
-        <Pager side={side} page={slice.page} pages={slice.pages} />
+        <Pager side={side} page={slice.page} pages={slice.pages} empty />
       </>
     );
   }
@@ -78,7 +76,7 @@ export function ItemGrid({ side }: { side: Side }) {
     <>
       <div className="grid" data-testid={`grid-${side}`}>
         {slice.items.map((item, slot) => {
-          const { price, label } = cellText(item);
+          const { price } = cellText(item);
           return (
             <ItemCell
               key={item.id}
@@ -86,7 +84,6 @@ export function ItemGrid({ side }: { side: Side }) {
               testId={`${side === 'left' ? 'inv-item' : 'target-item'}-${item.id}`}
               selected={chosen(item)}
               price={price}
-              label={label}
               lockedText={lockedText}
               onPick={onPick}
               preview={preview}
@@ -101,30 +98,9 @@ export function ItemGrid({ side }: { side: Side }) {
           </div>
         ))}
       </div>
-      <Pager side={side} page={slice.page} pages={slice.pages} />
+      <Pager side={side} page={slice.page} pages={slice.pages} empty={false} />
     </>
   );
-}
-
-/** Stand-ins for the name and the price, from Unicode's private use area (never in a translation). */
-const NAME_SLOT = '\uE000';
-const PRICE_SLOT = '\uE001';
-
-/**
- * A cell's accessible name as a function of the item's name and price: the translation is made once with stand-ins
- * and cut at them, so the label is exactly what `t(key, { name, price })` gives (values are not escaped: see
- * src/i18n/index.ts), whatever the name holds.
- */
-export function labelTemplate(
-  t: (key: 'item.select' | 'item.target', values: { name: string; price: string }) => string,
-  key: 'item.select' | 'item.target',
-) {
-  const parts = t(key, { name: NAME_SLOT, price: PRICE_SLOT }).split(/([\uE000\uE001])/);
-  return (name: string, price: string): string => {
-    let out = '';
-    for (const part of parts) out += part === NAME_SLOT ? name : part === PRICE_SLOT ? price : part;
-    return out;
-  };
 }
 
 /**

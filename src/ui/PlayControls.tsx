@@ -35,10 +35,13 @@ export function PlayControls() {
           type="button"
           className="btn btn--accent btn--play"
           data-testid="play"
-          disabled={!canPlay}
+          id="play"
+          aria-disabled={!canPlay}
           aria-busy={playing}
           aria-describedby={blocker ? 'play-blocked' : undefined}
           onClick={() => {
+            // aria-disabled, not disabled: a disabled button drops keyboard focus to the document during the spin.
+            if (!canPlay) return;
             if (sound) sounds.warm();
             actor.send({ type: 'user.play' });
           }}

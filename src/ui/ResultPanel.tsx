@@ -2,8 +2,10 @@
  * After a game: the CS site's result panel (roll, roll check, sell) or the win / loss panels of the other
  * sites, with the way back to the case the stake came from.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { caseLink, rollCheckPath } from '../site/variant.ts';
+import { focusInto, focusWhenReady, nextStepAfterGame } from './focus.ts';
 import { rarityClass } from './ItemCell.tsx';
 import { rarityName } from './rarityName.ts';
 import { PageActor } from './pageActor.ts';
@@ -20,6 +22,12 @@ export function ResultPanel() {
   const selling = PageActor.useSelector((s) => s.matches({ result: 'selling' }));
   const canSell = PageActor.useSelector((s) => s.can({ type: 'user.sell' }));
   const site = PageActor.useSelector((s) => s.context.site);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = game !== null;
+  // The result takes focus (from Play, which kept it through the spin) and comes into view, whatever the zoom.
+  useEffect(() => {
+    if (shown && heading.current) focusInto(heading.current);
+  }, [shown]);
   if (!game) return null;
 
   const won = game.success === 1;
@@ -34,8 +42,12 @@ export function ResultPanel() {
       type="button"
       className="btn btn--accent"
       data-testid="sell"
-      disabled={!canSell || selling}
-      onClick={() => actor.send({ type: 'user.sell' })}
+      aria-disabled={!canSell || selling}
+      onClick={() => {
+        if (!canSell || selling) return;
+        focusWhenReady(nextStepAfterGame);
+        actor.send({ type: 'user.sell' });
+      }}
     >
       {t('actions.sell', { price: fmt.money(game.price) })}
     </button>
@@ -45,8 +57,12 @@ export function ResultPanel() {
       type="button"
       className="btn btn--ghost"
       data-testid="return"
-      disabled={selling}
-      onClick={() => actor.send({ type: 'user.return' })}
+      aria-disabled={selling}
+      onClick={() => {
+        if (selling) return;
+        focusWhenReady(nextStepAfterGame);
+        actor.send({ type: 'user.return' });
+      }}
     >
       {t('actions.return')}
     </button>
@@ -68,7 +84,9 @@ export function ResultPanel() {
         data-testid="result-panel"
         data-outcome={won ? 'win' : 'loss'}
       >
-        <h3 className="result__title">{t(won ? 'result.csTitleWin' : 'result.csTitleLoss')}</h3>
+        <h2 className="result__title" tabIndex={-1} ref={heading}>
+          {t(won ? 'result.csTitleWin' : 'result.csTitleLoss')}
+        </h2>
         <div className="result__item">
           <img src={game.img} alt="" width="160" height="120" />
           <div>
@@ -115,7 +133,9 @@ export function ResultPanel() {
   if (won) {
     return (
       <div className={`result result--win${glow}`} data-testid="win-panel">
-        <h3 className="result__title">{t('result.win')}</h3>
+        <h2 className="result__title" tabIndex={-1} ref={heading}>
+          {t('result.win')}
+        </h2>
         <div className="result__item result__item--big">
           <img src={game.img} alt="" width="200" height="150" />
           <p className="result__name">{game.item}</p>
@@ -133,7 +153,9 @@ export function ResultPanel() {
   }
   return (
     <div className="result result--loss" data-testid="loss-panel">
-      <h3 className="result__title">{t('result.loss')}</h3>
+      <h2 className="result__title" tabIndex={-1} ref={heading}>
+        {t('result.loss')}
+      </h2>
       <p className="result__line">{t('result.lossLine')}</p>
       <ul className="result__stake" aria-label={t('wheel.stake')}>
         {stake.map((i) => (

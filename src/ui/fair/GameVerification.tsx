@@ -45,7 +45,7 @@ export function GameVerification({ game, record, verification }: Props) {
         <dd>{time}</dd>
         <dt>{t('game.serverSeedHash')}</dt>
         <dd>
-          <CopyValue value={game.server_seed_hash} testId="verify-server-seed-hash" />
+          <CopyValue value={game.server_seed_hash} what={t('game.serverSeedHash')} testId="verify-server-seed-hash" />
         </dd>
         <dt>{t('game.serverSeed')}</dt>
         <dd>
@@ -54,12 +54,12 @@ export function GameVerification({ game, record, verification }: Props) {
               {t('game.serverSeedHidden')}
             </span>
           ) : (
-            <CopyValue value={game.server_seed} testId="verify-server-seed" />
+            <CopyValue value={game.server_seed} what={t('game.serverSeed')} testId="verify-server-seed" />
           )}
         </dd>
         <dt>{t('game.clientSeed')}</dt>
         <dd>
-          <CopyValue value={game.client_seed} testId="verify-client-seed" />
+          <CopyValue value={game.client_seed} what={t('game.clientSeed')} testId="verify-client-seed" />
         </dd>
         <dt>{t('game.nonce')}</dt>
         <dd className="fair-mono" data-testid="verify-nonce">

@@ -37,15 +37,15 @@ export function RevealedSeed({ rotation, shownHash, shownNextHash, lang }: Props
       <dl className="fair-fields">
         <dt>{t('game.serverSeed')}</dt>
         <dd>
-          <CopyValue value={rotation.revealed_server_seed} testId="seed-revealed-seed" />
+          <CopyValue value={rotation.revealed_server_seed} what={t('game.serverSeed')} testId="seed-revealed-seed" />
         </dd>
         <dt>{t('seeds.revealedHash')}</dt>
         <dd>
-          <CopyValue value={rotation.revealed_server_seed_hash} />
+          <CopyValue value={rotation.revealed_server_seed_hash} what={t('seeds.revealedHash')} />
         </dd>
         <dt>{t('seeds.revealedClientSeed')}</dt>
         <dd>
-          <CopyValue value={rotation.revealed_client_seed} />
+          <CopyValue value={rotation.revealed_client_seed} what={t('seeds.revealedClientSeed')} />
         </dd>
       </dl>
       <p data-testid="seed-revealed-games">

@@ -19,7 +19,7 @@ export function RollVerifierPage({ rollId, initial }: Props) {
   const { t } = useTranslation('fair');
   return (
     <main className="fair fair-page">
-      <h1>{t('title')}</h1>
+      <h1 tabIndex={-1}>{t('title')}</h1>
       <p className="fair-intro">{t('intro')}</p>
       <p className="fair-intro">
         <AuditLink />

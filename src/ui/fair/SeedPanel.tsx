@@ -90,11 +90,11 @@ export function SeedPanel({ onRotated }: Props) {
       <dl className="fair-fields">
         <dt>{t('seeds.current')}</dt>
         <dd>
-          <CopyValue value={state.server_seed_hash} testId="seed-current-hash" />
+          <CopyValue value={state.server_seed_hash} what={t('seeds.current')} testId="seed-current-hash" />
         </dd>
         <dt>{t('seeds.next')}</dt>
         <dd>
-          <CopyValue value={state.next_server_seed_hash} testId="seed-next-hash" />
+          <CopyValue value={state.next_server_seed_hash} what={t('seeds.next')} testId="seed-next-hash" />
         </dd>
         <dt>{t('seeds.nonce')}</dt>
         <dd className="fair-number" data-testid="seed-nonce">

@@ -109,7 +109,7 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
       state: snap().value,
       staked: c.staked,
       target: c.target,
-      play: play ? (play.disabled ? 'disabled' : 'enabled') : 'absent',
+      play: play ? (play.getAttribute('aria-disabled') === 'true' ? 'disabled' : 'enabled') : 'absent',
       notices,
     });
   };

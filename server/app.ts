@@ -2,8 +2,9 @@
  * The Fastify application as a plugin (`upgradesApp`) plus `buildApp`, which wraps it in an instance with the
  * server options. main.ts only listens; tests call buildApp and drive app.inject.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
+import fp from 'fastify-plugin';
 import { siteInfo, type Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { isDbUnavailable } from './db/errors.ts';
@@ -43,7 +44,8 @@ function classify(err: FastifyError | AppError | Error): { status: number; key: 
 }
 
 /** The whole site: API routes, item pictures, the SPA and the error answers. */
-export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => {
+// fastify-plugin: the error and not-found handlers apply to the parent instance.
+export const upgradesApp = fp<AppOptions>(async (app, opts) => {
   const { config, handle } = opts;
   const lang = siteInfo(config.site).lang as Lang;
   const ctx: AppContext = {
@@ -88,9 +90,13 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
     if (status >= 500) req.log.error({ err }, 'request failed');
     reply.code(status).send({ status: false, msg: t(lang, key) });
   });
+  const pageLimit = app.limits.hook('pageIp');
   app.setNotFoundHandler(async (req, reply) => {
     const api = req.url.startsWith('/api/') || req.url === '/api';
-    if (!api && (req.method === 'GET' || req.method === 'HEAD')) return sendSpaShell(ctx, reply);
+    if (!api && (req.method === 'GET' || req.method === 'HEAD')) {
+      await pageLimit(req, reply);
+      return sendSpaShell(ctx, reply);
+    }
     return reply.code(404).send({ status: false, msg: t(lang, 'not_found') });
   });
 
@@ -100,9 +106,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   await app.register(inventoryRoutes, ctx);
   await app.register(provablyFairRoutes, ctx);
   await app.register(assetRoutes, ctx);
-};
-// Like fastify-plugin: the error and not-found handlers apply to the parent instance.
-(upgradesApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+});
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -45,6 +45,12 @@ export interface Config {
   rateLimitUpgradeIpPerMin: number;
   /** Origins besides the site's own that may post to the API (scheme://host[:port]). */
   allowedOrigins: string[];
+  /** Redis for the rate limits' counts, shared by every process (null: each process counts its own). */
+  redisUrl: string | null;
+  /** Index, token and page (first screen) requests per address per minute (0 = off). */
+  rateLimitPageIpPerMin: number;
+  /** Seed rotations and client-seed changes per player per hour (0 = off). */
+  rateLimitSeedPerHour: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -205,6 +211,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitUpgradePerMin: r.int('RATE_LIMIT_UPGRADE_PER_MIN', 60, 0, 1_000_000),
     rateLimitUpgradeIpPerMin: r.int('RATE_LIMIT_UPGRADE_IP_PER_MIN', 240, 0, 1_000_000),
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
+    redisUrl: r.url('REDIS_URL', null, ['redis:', 'rediss:']),
+    // A page load makes about three of these; 600 leaves room for a NAT of many players.
+    rateLimitPageIpPerMin: r.int('RATE_LIMIT_PAGE_IP_PER_MIN', 600, 0, 1_000_000),
+    // Each rotation keeps a seed row for good; a player changes seeds a few times a session.
+    rateLimitSeedPerHour: r.int('RATE_LIMIT_SEED_PER_HOUR', 30, 0, 1_000_000),
   };
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(

@@ -40,6 +40,8 @@ export const messages = {
     rate_limited_upgrade: 'Too many upgrades in a row; wait a moment and try again.',
     cross_site: 'Requests from other sites are not allowed; open the page on this site.',
     internal: 'Something went wrong on our side.',
+    rate_limited_page: 'Too many requests from your address; wait a minute and try again.',
+    rate_limited_seed: 'Too many seed changes; wait an hour before changing your seed again.',
   },
   ru: {
     bad_request: 'Некорректный запрос.',
@@ -78,6 +80,8 @@ export const messages = {
     rate_limited_upgrade: 'Слишком много апгрейдов подряд; подождите немного и попробуйте снова.',
     cross_site: 'Запросы с других сайтов не принимаются; откройте страницу на этом сайте.',
     internal: 'Что-то пошло не так на нашей стороне.',
+    rate_limited_page: 'Слишком много запросов с вашего адреса; подождите минуту и попробуйте снова.',
+    rate_limited_seed: 'Слишком много смен сида; подождите час, прежде чем менять сид снова.',
   },
 } as const;
 

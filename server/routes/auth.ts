@@ -28,7 +28,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post(
     '/api/auth/register',
-    { schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } } },
+    {
+      schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } },
+      config: { rateLimit: app.limits.rule('authIp') },
+    },
     async (req, reply) => {
       const { username, password } = checkCredentials(req.body);
       const userId = await createUser(ctx.db, username, password, {
@@ -42,7 +45,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post(
     '/api/auth/login',
-    { schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } } },
+    {
+      schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } },
+      config: { rateLimit: app.limits.rule('authIp') },
+      // Per name from any address: once the body is read.
+      preHandler: app.limits.hook('loginUser'),
+    },
     async (req, reply) => {
       const { username, password } = checkCredentials(req.body);
       const userId = await checkLogin(ctx.db, username, password);

@@ -5,6 +5,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import fp from 'fastify-plugin';
+import { parse as parseQuery } from 'fast-querystring';
 import { siteInfo, type Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { isDbUnavailable } from './db/errors.ts';
@@ -43,6 +44,19 @@ function classify(err: FastifyError | AppError | Error): { status: number; key: 
   return { status: 500, key: 'internal' };
 }
 
+/** A form body; a `%` that starts no valid UTF-8 escape is a 400, not a value stored as sent. */
+function parseForm(text: string): Record<string, unknown> {
+  for (const part of text.split(/[&=]/)) {
+    if (!part.includes('%')) continue;
+    try {
+      decodeURIComponent(part);
+    } catch {
+      throw Object.assign(new Error('malformed form escape'), { statusCode: 400 });
+    }
+  }
+  return parseQuery(text);
+}
+
 /** The whole site: API routes, item pictures, the SPA and the error answers. */
 // fastify-plugin: the error and not-found handlers apply to the parent instance.
 export const upgradesApp = fp<AppOptions>(async (app, opts) => {
@@ -68,18 +82,15 @@ export const upgradesApp = fp<AppOptions>(async (app, opts) => {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  // An empty JSON body is an empty object (the page posts the index call with no body).
+  // An empty JSON body is an empty object (the page posts the index call with no body); otherwise Fastify's own
+  // parser, which refuses `__proto__` and `constructor.prototype` keys.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('malformed JSON'), { statusCode: 400 }), undefined);
-    }
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (String(body).trim() === '') return done(null, {});
+    jsonParser(req, String(body), (err, value) => done(err && Object.assign(err, { statusCode: 400 }), value));
   });
-  await app.register(fastifyFormbody);
+  await app.register(fastifyFormbody, { parser: parseForm });
   // No cookie plugin: the app reads only its session cookie (routes/context.ts sessionCookie) and sets only it.
   // Headers, cross-site refusal and rate limits guard every route registered below.
   await app.register(securityPlugin, { ctx });
@@ -125,6 +136,8 @@ export async function buildApp(
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
   });
   await app.register(upgradesApp, { config, handle, ...extra });
   await app.ready();

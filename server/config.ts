@@ -175,7 +175,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         : trustRaw;
   }
   const mainSite = r.raw('MAIN_SITE_URL');
-  if (mainSite !== undefined && !mainSite.startsWith('/')) r.url('MAIN_SITE_URL', null, ['http:', 'https:']);
+  // A same-site path: one leading slash and no backslash (`//host` and `/\host` are other sites to a browser).
+  const sitePath = mainSite !== undefined && /^\/(?![/\\])[^\\\s]*$/.test(mainSite);
+  if (mainSite !== undefined && !sitePath) {
+    if (mainSite.startsWith('/'))
+      r.problems.push(`MAIN_SITE_URL=${JSON.stringify(mainSite)}: a path must start with a single / and have no \\`);
+    else r.url('MAIN_SITE_URL', null, ['http:', 'https:']);
+  }
 
   const config: Config = {
     port: r.int('PORT', 3000, 0, 65_535),

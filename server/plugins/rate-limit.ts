@@ -72,11 +72,12 @@ export const rateLimitPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       hook: 'preHandler',
       key: loginName,
     },
+    // Once the body is well-formed: a player's malformed posts count against the address only.
     upgradeSession: {
       max: config.rateLimitUpgradePerMin,
       windowMs: MINUTE,
       message: 'rate_limited_upgrade',
-      hook: 'onRequest',
+      hook: 'preHandler',
       key: session,
     },
     upgradeIp: {

@@ -132,8 +132,20 @@ export async function buildApp(
   handle: DbHandle,
   extra: Partial<AppOptions> = {},
 ): Promise<FastifyInstance> {
+  const timeout = config.requestTimeoutMs;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, its headers within 10 s of that; Node
+    // checks every quarter of it (at most 30 s), answers 408 and closes.
+    requestTimeout: timeout,
+    http: {
+      headersTimeout: Math.min(10_000, timeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(timeout / 4))),
+    },
+    // Idle keep-alive sockets close after 72 s, longer than the 60 s idle timeout of common load balancers (which
+    // must close first); a socket silent both ways for 2 minutes is closed whatever it waits for.
+    keepAliveTimeout: 72_000,
+    connectionTimeout: 120_000,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     onProtoPoisoning: 'error',

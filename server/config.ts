@@ -51,6 +51,8 @@ export interface Config {
   rateLimitPageIpPerMin: number;
   /** Seed rotations and client-seed changes per player per hour (0 = off). */
   rateLimitSeedPerHour: number;
+  /** How long a client may take to send a whole request, headers and body (ms). */
+  requestTimeoutMs: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -222,6 +224,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitPageIpPerMin: r.int('RATE_LIMIT_PAGE_IP_PER_MIN', 600, 0, 1_000_000),
     // Each rotation keeps a seed row for good; a player changes seeds a few times a session.
     rateLimitSeedPerHour: r.int('RATE_LIMIT_SEED_PER_HOUR', 30, 0, 1_000_000),
+    // A page's largest request is a few KB: a real client sends it in milliseconds, a slow attacker never does.
+    requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 500, 600_000),
   };
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(

@@ -5,6 +5,7 @@ import { MeResponse } from '../../src/api/contract.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import { siteInfo } from '../config.ts';
 import { checkCredentials, checkLogin, createUser, userRow } from '../services/accounts.ts';
+import { refuseCommonPassword } from '../services/password-policy.ts';
 import { createSession, deleteSession } from '../services/sessions.ts';
 import { balanceMinor } from '../services/wallet.ts';
 import { errorResponses, sessionCookie, sessionOf, setSessionCookie, type AppContext } from './context.ts';
@@ -33,7 +34,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: { rateLimit: app.limits.rule('authIp') },
     },
     async (req, reply) => {
-      const { username, password } = checkCredentials(req.body);
+      const { username, password } = checkCredentials(req.body, 'new');
+      await refuseCommonPassword(password);
       const userId = await createUser(ctx.db, username, password, {
         site: ctx.config.site,
         starterPackSize: ctx.config.demoMode ? ctx.config.starterPackSize : 0,

@@ -41,8 +41,10 @@ export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (req) => {
       const who = players.get(req)!;
-      const seed = (req.body as { client_seed?: unknown } | undefined)?.client_seed;
-      if (typeof seed !== 'string' || !isValidClientSeed(seed)) throw new AppError(400, 'client_seed_invalid');
+      const raw = (req.body as { client_seed?: unknown } | undefined)?.client_seed;
+      // One spelling per seed: the verifier recomputes from the stored (NFC) text.
+      const seed = typeof raw === 'string' ? raw.normalize('NFC') : null;
+      if (seed === null || !isValidClientSeed(seed)) throw new AppError(400, 'client_seed_invalid');
       return { status: true, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId, seed))) };
     },
   );

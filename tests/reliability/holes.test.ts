@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { messages } from '../../server/messages.ts';
 import { DB_KIND } from './helpers/db.ts';
-import { createTestApp, getToken, register, type Player, type TestApp } from '../server/helpers/app.ts';
+import { createTestApp, getToken, register, sidCookie, type Player, type TestApp } from '../server/helpers/app.ts';
 
 let t: TestApp;
 let me: Player;
@@ -92,5 +92,115 @@ describe(`input holes (${DB_KIND})`, () => {
       'evil.example',
     ])
       expect(() => loadConfig({ MAIN_SITE_URL: bad }), bad).toThrow(ConfigError);
+  });
+});
+
+describe(`what one account can grow or abuse (${DB_KIND})`, () => {
+  const registerWith = (username: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password } });
+
+  it.each([
+    ['abcd', 'password_short'],
+    ['1234', 'password_short'],
+    ['    ', 'password_short'],
+    [' '.repeat(12), 'password_short'],
+    ['password', 'password_common'],
+    ['12345678', 'password_common'],
+    ['Qwertyuiop', 'password_common'],
+    ['iloveyou1', 'password_common'],
+  ] as const)('refuses the new password %j', async (password, key) => {
+    const res = await registerWith(`pw_${Math.random().toString(36).slice(2, 10)}`, password);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: false, msg: messages.en[key] });
+  });
+
+  it('refuses a password equal to the username in any case, takes a good one, and still signs demo/demo in', async () => {
+    const name = `Pw_${Math.random().toString(36).slice(2, 10)}`;
+    const same = await registerWith(name, name.toLowerCase());
+    expect(same.json()).toEqual({ status: false, msg: messages.en.password_is_username });
+    expect((await registerWith(name, 'a long, uncommon phrase')).statusCode).toBe(200);
+    const demo = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'demo', password: 'demo' },
+    });
+    expect(demo.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a right-to-left override', 'abc\u202Edef'],
+    ['a left-to-right embedding', 'abc\u202Adef'],
+    ['a first-strong isolate', 'abc\u2068def\u2069'],
+    ['a zero-width space', 'abc\u200Bdef'],
+    ['a zero-width joiner', 'abc\u200Ddef'],
+    ['a byte order mark', '\uFEFFabc'],
+    ['a private-use character', 'abc\uE000'],
+    ['an unassigned code point', 'abc\u0378'],
+    ['a no-break space', 'abc\u00A0def'],
+    ['a tab', 'abc\tdef'],
+    ['only spaces', '   '],
+    ['a lone surrogate', 'abc\uD800'],
+  ])('refuses a client seed with %s, with a clear message, and keeps the seeds', async (_name, seed) => {
+    const before = await seedState();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/provably_fair/client_seed',
+      headers: { cookie: me.cookie },
+      payload: { client_seed: seed },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: false, msg: messages.en.client_seed_invalid });
+    expect(await seedState()).toEqual(before);
+  });
+
+  it('stores a client seed in its NFC form, so one seed has one spelling', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/provably_fair/client_seed',
+      headers: { cookie: me.cookie },
+      payload: { client_seed: 'cafe\u0301 🎲' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await seedState()).client_seed).toBe('caf\u00E9 🎲');
+  });
+
+  it('limits seed rotations and client-seed changes per player, across sessions, in the site language', async () => {
+    const ru = await createTestApp({ site: 'ru', rateLimitSeedPerHour: 3 });
+    try {
+      const p = await register(ru.app);
+      const rotate = (cookie: string) =>
+        ru.app.inject({ method: 'POST', url: '/api/provably_fair/rotate', headers: { cookie } });
+      const change = (cookie: string, seed: string) =>
+        ru.app.inject({
+          method: 'POST',
+          url: '/api/provably_fair/client_seed',
+          headers: { cookie },
+          payload: { client_seed: seed },
+        });
+      expect((await rotate(p.cookie)).statusCode).toBe(200);
+      expect((await change(p.cookie, 'one')).statusCode).toBe(200);
+      // A new session of the same player brings no fresh count.
+      const again = await ru.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: p.username, password: 'secret-pass' },
+      });
+      const second = sidCookie(again.headers['set-cookie']);
+      expect((await rotate(second)).statusCode).toBe(200);
+      const state = async (cookie: string) =>
+        (await ru.app.inject({ method: 'GET', url: '/api/provably_fair/state', headers: { cookie } })).json();
+      const before = await state(p.cookie);
+      for (const res of [await rotate(p.cookie), await change(second, 'two')]) {
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ status: false, msg: messages.ru.rate_limited_seed });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(await state(p.cookie)).toEqual(before);
+      // Another player is not affected.
+      const other = await register(ru.app);
+      expect((await rotate(other.cookie)).statusCode).toBe(200);
+    } finally {
+      await ru.close();
+    }
   });
 });

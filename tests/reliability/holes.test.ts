@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { messages } from '../../server/messages.ts';
+import { firstScreen } from '../../server/prerender.ts';
+import { siteAnswer } from '../../server/routes/assets.ts';
 import { DB_KIND } from './helpers/db.ts';
 import { createTestApp, getToken, register, sidCookie, type Player, type TestApp } from '../server/helpers/app.ts';
 
@@ -201,6 +203,68 @@ describe(`what one account can grow or abuse (${DB_KIND})`, () => {
       expect((await rotate(other.cookie)).statusCode).toBe(200);
     } finally {
       await ru.close();
+    }
+  });
+});
+
+describe(`cheap unauthenticated load (${DB_KIND})`, () => {
+  it('renders the first screen once for every /upgrades/<ids> path, and none for the verifier', async () => {
+    const site = siteAnswer(t.app.upgrades);
+    const items = await t.app.upgrades.targets.json().then(() => t.app.upgrades.targets.latestItems());
+    const first = firstScreen(site, '/upgrades/1,2,3', undefined, items);
+    expect(first).not.toBeNull();
+    for (const path of ['/upgrades/', '/upgrades/9', '/upgrades/4,5,6/', '/anything/else', '/upgrades/7?x=1'])
+      expect(firstScreen(site, path, undefined, items)).toBe(first);
+    expect(firstScreen(site, '/en/provably_fair/roll_verifier/abc', undefined, items)).toBeNull();
+  });
+
+  it('answers the signed-out index from one kept body per coding, the same bytes as a fresh build', async () => {
+    const index = (encoding: string) =>
+      t.app.inject({ method: 'POST', url: '/api/upgrade/index', headers: { 'accept-encoding': encoding } });
+    const [a, b] = [await index('identity'), await index('identity')];
+    expect(a.body).toBe(b.body);
+    expect(a.json()).toMatchObject({ status: true, inventory: null });
+    const one = await t.app.upgrades.targets.answer('null', 'identity');
+    const two = await t.app.upgrades.targets.answer('null', 'identity');
+    expect(two.body).toBe(one.body);
+    expect(one.body.toString()).toBe(
+      `{"status":true,"uitems":${await t.app.upgrades.targets.json()},"inventory":null}`,
+    );
+    // A signed-in answer is the player's own.
+    const mine = await t.app.inject({ method: 'POST', url: '/api/upgrade/index', headers: { cookie: me.cookie } });
+    expect(Array.isArray(mine.json().inventory)).toBe(true);
+  });
+
+  it('limits the index, tokens and pages per address, signed in or not', async () => {
+    const limited = await createTestApp({ rateLimitPageIpPerMin: 4 });
+    try {
+      const p = await register(limited.app);
+      const calls = [
+        () => limited.app.inject({ method: 'POST', url: '/api/upgrade/index', remoteAddress: '10.9.0.1' }),
+        () =>
+          limited.app.inject({
+            method: 'GET',
+            url: '/api/token?purpose=caseopen',
+            remoteAddress: '10.9.0.1',
+            headers: { cookie: p.cookie },
+          }),
+        () => limited.app.inject({ method: 'GET', url: '/upgrades/1,2', remoteAddress: '10.9.0.1' }),
+        () => limited.app.inject({ method: 'GET', url: '/', remoteAddress: '10.9.0.1' }),
+      ];
+      for (const call of calls) expect((await call()).statusCode).not.toBe(429);
+      for (const call of calls) {
+        const res = await call();
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ status: false, msg: messages.en.rate_limited_page });
+      }
+      const elsewhere = await limited.app.inject({
+        method: 'POST',
+        url: '/api/upgrade/index',
+        remoteAddress: '10.9.0.2',
+      });
+      expect(elsewhere.statusCode).toBe(200);
+    } finally {
+      await limited.close();
     }
   });
 });

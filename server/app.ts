@@ -2,8 +2,10 @@
  * The Fastify application as a plugin (`upgradesApp`) plus `buildApp`, which wraps it in an instance with the
  * server options. main.ts only listens; tests call buildApp and drive app.inject.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
+import fp from 'fastify-plugin';
+import { parse as parseQuery } from 'fast-querystring';
 import { siteInfo, type Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { isDbUnavailable } from './db/errors.ts';
@@ -47,8 +49,22 @@ function classify(err: FastifyError | AppError | Error): { status: number; key: 
   return { status: 500, key: 'internal' };
 }
 
+/** A form body; a `%` that starts no valid UTF-8 escape is a 400, not a value stored as sent. */
+function parseForm(text: string): Record<string, unknown> {
+  for (const part of text.split(/[&=]/)) {
+    if (!part.includes('%')) continue;
+    try {
+      decodeURIComponent(part);
+    } catch {
+      throw Object.assign(new Error('malformed form escape'), { statusCode: 400 });
+    }
+  }
+  return parseQuery(text);
+}
+
 /** The whole site: API routes, item pictures, the SPA and the error answers. */
-export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => {
+// fastify-plugin: the error and not-found handlers apply to the parent instance.
+export const upgradesApp = fp<AppOptions>(async (app, opts) => {
   const { config, handle } = opts;
   const lang = siteInfo(config.site).lang as Lang;
   const ctx: AppContext = {
@@ -80,17 +96,15 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   }
 
   // An empty JSON body is an empty object (the page posts the index call with no body).
+  // An empty JSON body is an empty object (the page posts the index call with no body); otherwise Fastify's own
+  // parser, which refuses `__proto__` and `constructor.prototype` keys.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('malformed JSON'), { statusCode: 400 }), undefined);
-    }
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (String(body).trim() === '') return done(null, {});
+    jsonParser(req, String(body), (err, value) => done(err && Object.assign(err, { statusCode: 400 }), value));
   });
-  await app.register(fastifyFormbody);
+  await app.register(fastifyFormbody, { parser: parseForm });
   // No cookie plugin: the app reads only its session cookie (routes/context.ts sessionCookie) and sets only it.
   // Headers, cross-site refusal and rate limits guard every route registered below.
   await app.register(securityPlugin, { ctx });
@@ -102,9 +116,13 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
     if (status >= 500) req.log.error({ err }, 'request failed');
     reply.code(status).send({ status: false, msg: t(lang, key) });
   });
+  const pageLimit = app.limits.hook('pageIp');
   app.setNotFoundHandler(async (req, reply) => {
     const api = req.url.startsWith('/api/') || req.url === '/api';
-    if (!api && (req.method === 'GET' || req.method === 'HEAD')) return sendSpaShell(ctx, reply);
+    if (!api && (req.method === 'GET' || req.method === 'HEAD')) {
+      await pageLimit(req, reply);
+      return sendSpaShell(ctx, reply);
+    }
     return reply.code(404).send({ status: false, msg: t(lang, 'not_found') });
   });
 
@@ -118,9 +136,7 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   await app.register(liveRoutes, ctx);
   await app.register(metricsRoutes, ctx);
   await app.register(assetRoutes, ctx);
-};
-// Like fastify-plugin: the error and not-found handlers apply to the parent instance.
-(upgradesApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+});
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,10 +151,24 @@ export async function buildApp(
   handle: DbHandle,
   extra: Partial<AppOptions> = {},
 ): Promise<FastifyInstance> {
+  const timeout = config.requestTimeoutMs;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, its headers within 10 s of that; Node
+    // checks every quarter of it (at most 30 s), answers 408 and closes.
+    requestTimeout: timeout,
+    http: {
+      headersTimeout: Math.min(10_000, timeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(timeout / 4))),
+    },
+    // Idle keep-alive sockets close after 72 s, longer than the 60 s idle timeout of common load balancers (which
+    // must close first); a socket silent both ways for 2 minutes is closed whatever it waits for.
+    keepAliveTimeout: 72_000,
+    connectionTimeout: 120_000,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
   });
   await app.register(upgradesApp, { config, handle, ...extra });
   await app.ready();

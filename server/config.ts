@@ -64,6 +64,14 @@ export interface Config {
   steamApiUrl: string;
   /** Bearer token GET /metrics requires; null lets loopback clients only. */
   metricsToken: string | null;
+  /** Redis for the rate limits' counts, shared by every process (null: each process counts its own). */
+  redisUrl: string | null;
+  /** Index, token and page (first screen) requests per address per minute (0 = off). */
+  rateLimitPageIpPerMin: number;
+  /** Seed rotations and client-seed changes per player per hour (0 = off). */
+  rateLimitSeedPerHour: number;
+  /** How long a client may take to send a whole request, headers and body (ms). */
+  requestTimeoutMs: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -203,7 +211,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         : trustRaw;
   }
   const mainSite = r.raw('MAIN_SITE_URL');
-  if (mainSite !== undefined && !mainSite.startsWith('/')) r.url('MAIN_SITE_URL', null, ['http:', 'https:']);
+  // A same-site path: one leading slash and no backslash (`//host` and `/\host` are other sites to a browser).
+  const sitePath = mainSite !== undefined && /^\/(?![/\\])[^\\\s]*$/.test(mainSite);
+  if (mainSite !== undefined && !sitePath) {
+    if (mainSite.startsWith('/'))
+      r.problems.push(`MAIN_SITE_URL=${JSON.stringify(mainSite)}: a path must start with a single / and have no \\`);
+    else r.url('MAIN_SITE_URL', null, ['http:', 'https:']);
+  }
 
   const config: Config = {
     port: r.int('PORT', 3000, 0, 65_535),
@@ -250,6 +264,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     steamApiKey: r.raw('STEAM_API_KEY') ?? null,
     steamApiUrl: r.url('STEAM_API_URL', 'https://api.steampowered.com', ['http:', 'https:'])!.replace(/\/+$/, ''),
     metricsToken: r.raw('METRICS_TOKEN') ?? null,
+    redisUrl: r.url('REDIS_URL', null, ['redis:', 'rediss:']),
+    // A page load makes about three of these; 600 leaves room for a NAT of many players.
+    rateLimitPageIpPerMin: r.int('RATE_LIMIT_PAGE_IP_PER_MIN', 600, 0, 1_000_000),
+    // Each rotation keeps a seed row for good; a player changes seeds a few times a session.
+    rateLimitSeedPerHour: r.int('RATE_LIMIT_SEED_PER_HOUR', 30, 0, 1_000_000),
+    // A page's largest request is a few KB: a real client sends it in milliseconds, a slow attacker never does.
+    requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 500, 600_000),
   };
   config.publicUrl = publicOrigin(r, config.host, config.port);
   if (config.workers > 1 && databaseUrl === null) {

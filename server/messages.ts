@@ -29,7 +29,8 @@ export const messages = {
     password_invalid: 'The password must be 4 to 128 characters.',
     username_taken: 'This username is taken.',
     login_failed: 'Wrong username or password.',
-    client_seed_invalid: 'The client seed must be 1 to 64 printable characters.',
+    client_seed_invalid:
+      'The client seed must be 1 to 64 visible characters: letters, digits, punctuation, symbols or spaces (no invisible or direction-changing characters).',
     roll_not_found: 'No game with this roll id.',
     page_invalid: 'The page must be a whole number from 0.',
     purpose_invalid: "The token purpose must be 'caseopen'.",
@@ -60,6 +61,11 @@ export const messages = {
     steam_unavailable: 'Steam cannot be reached right now; try again later or sign in with a username.',
     metrics_token: 'The metrics need a valid bearer token.',
     metrics_local: 'The metrics answer this machine only; set METRICS_TOKEN to scrape from elsewhere.',
+    rate_limited_page: 'Too many requests from your address; wait a minute and try again.',
+    rate_limited_seed: 'Too many seed changes; wait an hour before changing your seed again.',
+    password_short: 'Choose a password of 8 to 128 characters.',
+    password_is_username: 'The password must not be your username.',
+    password_common: 'This password is one of the most common ones; choose another.',
   },
   ru: {
     bad_request: 'Некорректный запрос.',
@@ -87,7 +93,8 @@ export const messages = {
     password_invalid: 'Пароль должен содержать от 4 до 128 символов.',
     username_taken: 'Это имя пользователя занято.',
     login_failed: 'Неверное имя пользователя или пароль.',
-    client_seed_invalid: 'Клиентский сид: от 1 до 64 печатных символов.',
+    client_seed_invalid:
+      'Клиентский сид: от 1 до 64 видимых символов — буквы, цифры, знаки препинания, символы или пробелы (без невидимых символов и символов смены направления текста).',
     roll_not_found: 'Игра с таким roll id не найдена.',
     page_invalid: 'Страница должна быть целым числом от 0.',
     purpose_invalid: "Назначение токена должно быть 'caseopen'.",
@@ -118,6 +125,11 @@ export const messages = {
     steam_unavailable: 'Steam сейчас недоступен; попробуйте позже или войдите по имени пользователя.',
     metrics_token: 'Для метрик нужен действительный bearer-токен.',
     metrics_local: 'Метрики доступны только с этой машины; задайте METRICS_TOKEN для сбора извне.',
+    rate_limited_page: 'Слишком много запросов с вашего адреса; подождите минуту и попробуйте снова.',
+    rate_limited_seed: 'Слишком много смен сида; подождите час, прежде чем менять сид снова.',
+    password_short: 'Выберите пароль длиной от 8 до 128 символов.',
+    password_is_username: 'Пароль не должен совпадать с именем пользователя.',
+    password_common: 'Это один из самых распространённых паролей; выберите другой.',
   },
 } as const;
 

@@ -101,7 +101,7 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   // The site root has no file of its own: it is the SPA too.
-  app.get('/', async (_req, reply) => sendSpaShell(ctx, reply));
+  app.get('/', { config: { rateLimit: app.limits.rule('pageIp') } }, async (_req, reply) => sendSpaShell(ctx, reply));
 
   await app.register(fastifyStatic, {
     root: ctx.config.distDir,

@@ -27,7 +27,10 @@ const UpgradeBody = Type.Object({
 export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(
     '/api/upgrade/index',
-    { schema: { response: { 200: IndexResponse, ...errorResponses } } },
+    {
+      schema: { response: { 200: IndexResponse, ...errorResponses } },
+      config: { rateLimit: app.limits.rule('pageIp') },
+    },
     async (req, reply) => {
       const sessionId = sessionIdOf(sessionCookie(req));
       const items = sessionId === null ? null : await inventoryOfSession(ctx.handle.raw, ctx.config, sessionId);
@@ -52,7 +55,12 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
    */
   app.post(
     '/api/upgrade/upgrade_items',
-    { schema: { body: UpgradeBody, response: { 200: UpgradeResponse, ...errorResponses } } },
+    {
+      schema: { body: UpgradeBody, response: { 200: UpgradeResponse, ...errorResponses } },
+      config: { rateLimit: app.limits.rule('upgradeSession') },
+      // Counted before the body is read, so floods of malformed posts count too.
+      onRequest: app.limits.hook('upgradeIp'),
+    },
     async (req) => {
       const sessionId = sessionIdOf(sessionCookie(req));
       if (sessionId === null) throw new AppError(401, 'not_signed_in');
@@ -107,6 +115,7 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
         querystring: Type.Object({ purpose: Type.Optional(Type.String()) }),
         response: { 200: TokenResponse, ...errorResponses },
       },
+      config: { rateLimit: app.limits.rule('pageIp') },
     },
     async (req) => {
       const { purpose } = req.query as { purpose?: string };

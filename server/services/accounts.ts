@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../messages.ts';
 import { grantStarterPack } from './grants.ts';
+import { checkNewPassword } from './password-policy.ts';
 import { createSeedPair } from './seeds.ts';
 
 /** argon2id cost parameters (documented in docs/server.md). */
@@ -16,11 +17,18 @@ export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1,
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 
-/** Validates sign-up/sign-in input: username 3-32 of letters, digits, _ - . ; password 4-128 characters. */
-export function checkCredentials(body: unknown): { username: string; password: string } {
+/**
+ * Validates sign-up/sign-in input: username 3-32 of letters, digits, _ - . ; password 4-128 characters, and for a
+ * new password the policy (services/password-policy.ts).
+ */
+export function checkCredentials(
+  body: unknown,
+  purpose: 'sign-in' | 'new' = 'sign-in',
+): { username: string; password: string } {
   const b = (body ?? {}) as Record<string, unknown>;
   const { username, password } = b;
   if (typeof username !== 'string' || !USERNAME.test(username)) throw new AppError(400, 'username_invalid');
+  if (purpose === 'new' && typeof password === 'string') checkNewPassword(username, password);
   // 4 is low on purpose: the demo account is demo/demo. Length counts code points.
   if (typeof password !== 'string' || Array.from(password).length < 4 || Array.from(password).length > 128) {
     throw new AppError(400, 'password_invalid');

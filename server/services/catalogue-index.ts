@@ -152,6 +152,16 @@ function gzipAnswer(head: EncodedHead, tail: Buffer): Buffer {
   return Buffer.concat([GZIP_HEADER, head.deflate, zlib.deflateRawSync(tail), trailer]);
 }
 
+/** head + tail in one coding. */
+function encode(head: EncodedHead, tail: Buffer, encoding: IndexEncoding): Buffer {
+  if (encoding === 'br') return brotliAnswer(head, tail);
+  if (encoding === 'gzip') return gzipAnswer(head, tail);
+  return Buffer.concat([head.raw, tail]);
+}
+
+/** Signed-out answers per encoded head (one catalogue version) and coding. */
+const signedOut = new WeakMap<EncodedHead, Map<IndexEncoding, Buffer>>();
+
 /** The site's upgrade targets (active, not type_prize 13) by price, as a JSON array string cached for ttlMs. */
 export class TargetCatalogue {
   private cached: {
@@ -172,9 +182,15 @@ export class TargetCatalogue {
     const head = await this.encodedHead(json);
     const tail = Buffer.from(`,"inventory":${inventoryJson}}`);
     const encoding = pickEncoding(acceptEncoding, tail.length);
-    if (encoding === 'br') return { body: brotliAnswer(head, tail), encoding };
-    if (encoding === 'gzip') return { body: gzipAnswer(head, tail), encoding };
-    return { body: Buffer.concat([head.raw, tail]), encoding };
+    // The signed-out answer is the same bytes for everyone: built once per catalogue version and coding.
+    if (inventoryJson === 'null') {
+      let kept = signedOut.get(head);
+      if (!kept) signedOut.set(head, (kept = new Map()));
+      let body = kept.get(encoding);
+      if (!body) kept.set(encoding, (body = encode(head, tail, encoding)));
+      return { body, encoding };
+    }
+    return { body: encode(head, tail, encoding), encoding };
   }
 
   /** The encoded head, rebuilt when the JSON changed: quick codings first, the best brotli in the background. */

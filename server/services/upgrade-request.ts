@@ -59,7 +59,8 @@ export function parseUpgradeRequest(body: unknown, maxItems: number): UpgradeReq
   if (targetId === null) throw new AppError(400, 'target_required');
 
   const ru = scalar(b.roll_under);
-  const rollUnderText = ru === undefined ? '' : String(ru).trim();
+  // Exactly 0 or 1: no padding, no other spelling.
+  const rollUnderText = ru === undefined ? '' : String(ru);
   if (rollUnderText !== '0' && rollUnderText !== '1') throw new AppError(400, 'roll_under_invalid');
 
   const fc = scalar(b.upgrade_front_chance);

@@ -271,8 +271,9 @@ async function siteFigures(browser: Browser, ctx: BenchContext): Promise<Figure[
   const figures: Figure[] = [];
   for (const site of ['dota', 'ru']) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-sites-${site}-`));
-    const server = await startServer({ SITE: site, DATA_DIR: dataDir, DIST_DIR: ctx.distDir });
+    let server: BenchServer | null = null;
     try {
+      server = await startServer({ SITE: site, DATA_DIR: dataDir, DIST_DIR: ctx.distDir });
       const cookie = await demoCookie(server.url);
       await coldLoads(browser, server, cookie, '/upgrades/', 1);
       const quiet = await waitForQuietMachine();
@@ -297,7 +298,7 @@ async function siteFigures(browser: Browser, ctx: BenchContext): Promise<Figure[
         ),
       );
     } finally {
-      await server.stop();
+      await server?.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }

@@ -44,7 +44,10 @@ export async function startServer(env: Record<string, string>, timeoutMs = 180_0
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const m = /on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);

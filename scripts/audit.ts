@@ -1,10 +1,11 @@
 /**
  * `npm run audit -- --url <site> [--limit N]`: downloads every revealed game of a site
  * (GET /api/provably_fair/games, page by page), checks each against the provably fair contract with the same
- * domain code the server and the page use (the committed hash, the roll, the result, the chance its prices give,
- * each seed's nonces 0, 1, 2 ...), sums the audit figures of those games and compares them with the site's own
- * (GET /api/provably_fair/audit?window=all). Games whose seed is still active are not exported yet: the site
- * counts them in its figures and says how many; they are checked here once their seed is revealed.
+ * domain code the server and the page use (the committed hash, the roll, the result, the chance its prices give
+ * under the house rules recorded with the game, each seed's nonces 0, 1, 2 ...), sums the audit figures of those
+ * games and compares them with the site's own (GET /api/provably_fair/audit?window=all). Games whose seed is still
+ * active are not exported yet: the site counts them in its figures and says how many; they are checked here once
+ * their seed is revealed.
  * Exit code 0: every game checks and the figures agree; 1: a game or the figures do not; 2: bad input or no answer.
  */
 import { createHash, createHmac } from 'node:crypto';
@@ -22,6 +23,7 @@ import {
 } from '../src/domain/audit.ts';
 import { chanceThousandths, isWin } from '../src/domain/chance.ts';
 import { computeRollSync } from '../src/domain/roll.ts';
+import { gameRulesFromWire, type GameRulesWire } from '../src/domain/rules.ts';
 import { percentToThousandths } from '../src/domain/verify.ts';
 
 const USAGE = 'usage: npm run audit -- --url http://127.0.0.1:3000 [--limit 1000]';
@@ -40,6 +42,7 @@ interface ExportedGame {
   success: number;
   stake_minor: number;
   target_price_minor: number;
+  rules: GameRulesWire;
   time: string;
 }
 
@@ -73,8 +76,13 @@ function gameProblems(g: ExportedGame): string[] {
   }
   if (isWin(roll, chance, g.roll_under === 1) !== (g.success === 1))
     problems.push(`success ${g.success} does not follow from roll ${g.roll} at ${g.chance} %`);
-  if (chanceThousandths(g.stake_minor, g.target_price_minor) !== chance)
-    problems.push(`chance ${g.chance} % is not what stake ${g.stake_minor} against ${g.target_price_minor} gives`);
+  // Each game by the rules it was played with: a site may change its payout or bounds between games.
+  const r = g.rules;
+  if (chanceThousandths(g.stake_minor, g.target_price_minor, gameRulesFromWire(r)) !== chance)
+    problems.push(
+      `chance ${g.chance} % is not what stake ${g.stake_minor} against ${g.target_price_minor} gives ` +
+        `at payout ${r.payout_factor}, chance ${r.chance_min} .. ${r.chance_max} %`,
+    );
   return problems;
 }
 

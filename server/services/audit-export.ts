@@ -5,6 +5,7 @@
  */
 import { thousandthsToPercent } from '../../src/domain/chance.ts';
 import { rollToPercent } from '../../src/domain/roll.ts';
+import { gameRulesToWire, type GameRulesWire } from '../../src/domain/rules.ts';
 import { statement, type RawDb } from '../db/client.ts';
 
 /** Default and largest page of the export. */
@@ -25,13 +26,16 @@ export interface ExportedGame {
   success: 0 | 1;
   stake_minor: number;
   target_price_minor: number;
+  /** The house rules the game was played with, as the roll lookup gives them. */
+  rules: GameRulesWire;
   time: string;
 }
 
 const PAGE = statement(
   'audit_export_page',
   `select g.id, g.roll_id, s.server_seed, g.server_seed_hash, g.client_seed, g.nonce, g.chance, g.roll_under, g.roll,
-     g.success, g.stake_minor, g.target_price_minor, g.created_at
+     g.success, g.stake_minor, g.target_price_minor, g.payout_per_100k, g.chance_min, g.chance_max,
+     g.created_at
    from games g join seeds s on s.id = g.seed_id
    where g.id > $1 and g.site = $2 and s.status = 'revealed'
    order by g.id limit $3`,
@@ -50,6 +54,9 @@ interface Row {
   success: boolean;
   stake_minor: number;
   target_price_minor: number;
+  payout_per_100k: number;
+  chance_min: number;
+  chance_max: number;
   created_at: Date;
 }
 
@@ -69,6 +76,7 @@ export async function exportGames(raw: RawDb, site: string, after: number, limit
     success: r.success ? 1 : 0,
     stake_minor: Number(r.stake_minor),
     target_price_minor: Number(r.target_price_minor),
+    rules: gameRulesToWire({ payoutPer100k: r.payout_per_100k, chanceMin: r.chance_min, chanceMax: r.chance_max }),
     time: new Date(r.created_at).toISOString(),
   }));
 }

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chanceThousandths } from '../../src/domain/chance.ts';
+import { DEFAULT_RULES, gameRulesToWire, type GameRules } from '../../src/domain/rules.ts';
 import { statement } from '../../server/db/client.ts';
 import { messages } from '../../server/messages.ts';
 import {
@@ -88,7 +89,12 @@ async function play(p: Player, n: number): Promise<string[]> {
 }
 
 /** Seeds whose games are priced as the settlement prices them (the script checks each chance). */
-function seedsOf(statuses: Array<'active' | 'revealed'>, perSeed: number, targetPrice: number): SeedSpec[] {
+function seedsOf(
+  statuses: Array<'active' | 'revealed'>,
+  perSeed: number,
+  targetPrice: number,
+  rules: GameRules = DEFAULT_RULES,
+): SeedSpec[] {
   const now = Date.now();
   return statuses.map((status, s) => ({
     status,
@@ -96,7 +102,8 @@ function seedsOf(statuses: Array<'active' | 'revealed'>, perSeed: number, target
     games: Array.from({ length: perSeed }, (_, i) => {
       const stakeMinor = 50 + ((i * 37 + s * 11) % 700);
       return {
-        chance: chanceThousandths(stakeMinor, targetPrice),
+        chance: chanceThousandths(stakeMinor, targetPrice, rules),
+        rules,
         rollUnder: (i + s) % 2 === 0,
         stakeMinor,
         targetPriceMinor: targetPrice,
@@ -111,6 +118,10 @@ const REVEAL = statement(
   "update seeds set status = 'revealed', revealed_at = now() where status = 'active' and nonce > 0",
 );
 const TAMPER = statement('t_audit_export_tamper', 'update games set roll = (roll + 1) % 100000 where id = $1');
+const TAMPER_RULE = statement('t_audit_export_tamper_rule', 'update games set payout_per_100k = $2 where id = $1');
+const UNTAMPER = statement('t_audit_export_untamper', 'update games set roll = $2 where id = $1');
+/** PAYOUT_FACTOR=0.95 with the default bounds: a site's rules before it changed them to the current defaults. */
+const OLD_RULES: GameRules = { ...DEFAULT_RULES, payoutPer100k: 95_000 };
 
 async function auditScript(): Promise<{ code: number; stdout: string }> {
   try {
@@ -156,6 +167,7 @@ describe('GET /api/provably_fair/games', () => {
       success: w.success ? 1 : 0,
       stake_minor: w.stakeMinor,
       target_price_minor: w.targetPriceMinor,
+      rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80 },
       time: w.createdAt.toISOString(),
     });
     expect(Object.keys(one).sort()).toEqual(
@@ -172,6 +184,7 @@ describe('GET /api/provably_fair/games', () => {
         'success',
         'stake_minor',
         'target_price_minor',
+        'rules',
         'time',
       ].sort(),
     );
@@ -216,6 +229,9 @@ describe('npm run audit and the plain Node audit of the docs', () => {
   it('agree with the API, count the unrevealed games, and name a tampered row', async () => {
     const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 3_000 });
     const written = await writePlayer(t.handle.raw, 'cs', target.id, seedsOf(['revealed', 'active'], 9, 3_000));
+    // Games played before the site moved from 0.95 to today's 0.9: each must verify by the rules it was played with.
+    const old = await writePlayer(t.handle.raw, 'cs', target.id, seedsOf(['revealed', 'active'], 9, 3_000, OLD_RULES));
+    for (const g of old) expect(chanceThousandths(g.stakeMinor, g.targetPriceMinor)).not.toBe(g.chance);
     const api = (await get('/api/provably_fair/audit?window=all')).json();
     expect(api.unrevealed_games).toBeGreaterThanOrEqual(9);
 
@@ -240,6 +256,9 @@ describe('npm run audit and the plain Node audit of the docs', () => {
       `games ${whole.games}, wins ${whole.wins}, stake ${whole.stake_minor}, payout ${whole.payout_minor}`,
     );
     expect(plain.stdout).not.toContain('BAD');
+    const exportedOld = (await exportAll(1000)).find((g) => g.roll_id === old[0].rollId);
+    expect(exportedOld).toMatchObject({ chance: old[0].chance / 1000, rules: gameRulesToWire(OLD_RULES) });
+    expect(exportedOld!.rules).toEqual({ payout_factor: 0.95, chance_min: 0.1, chance_max: 80 });
 
     const victim = written[4];
     await t.handle.raw.rows(TAMPER, [victim.id]);
@@ -250,5 +269,21 @@ describe('npm run audit and the plain Node audit of the docs', () => {
     const plainTampered = await docAudit();
     expect(plainTampered.code).toBe(1);
     expect(plainTampered.stdout).toContain(`BAD game ${victim.id} (roll_id ${victim.rollId})`);
+    await t.handle.raw.rows(UNTAMPER, [victim.id, victim.roll]);
+
+    // A recorded rule rewritten to today's factor: the recorded chance no longer follows from it.
+    const ruled = old[2];
+    await t.handle.raw.rows(TAMPER_RULE, [ruled.id, DEFAULT_RULES.payoutPer100k]);
+    const ruleTampered = await auditScript();
+    expect(ruleTampered.code).toBe(1);
+    expect(ruleTampered.stdout).toContain(`TAMPERED: 1 problem(s):`);
+    expect(ruleTampered.stdout).toContain(
+      `game ${ruled.id} (roll_id ${ruled.rollId}): chance ${ruled.chance / 1000} % is not what stake ` +
+        `${ruled.stakeMinor} against 3000 gives at payout 0.9, chance 0.1 .. 80 %`,
+    );
+    const plainRuleTampered = await docAudit();
+    expect(plainRuleTampered.code).toBe(1);
+    expect(plainRuleTampered.stdout.match(/BAD game/g)).toEqual(['BAD game']);
+    expect(plainRuleTampered.stdout).toContain(`BAD game ${ruled.id} (roll_id ${ruled.rollId})`);
   }, 120_000);
 });

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { isWin } from '../../../src/domain/chance.ts';
 import { computeRollSync } from '../../../src/domain/roll.ts';
+import { DEFAULT_RULES, type GameRules } from '../../../src/domain/rules.ts';
 import { statement, type RawDb } from '../../../server/db/client.ts';
 import { hmacSha256Node, sha256Hex } from '../../../server/services/crypto.ts';
 
@@ -16,6 +17,8 @@ export interface GameSpec {
   stakeMinor: number;
   targetPriceMinor: number;
   createdAt: Date;
+  /** The house rules recorded with the game (default: DEFAULT_RULES). */
+  rules?: GameRules;
 }
 
 /** A seed pair and its games (nonces 0, 1, ... in the given order). */
@@ -43,10 +46,12 @@ const SEED = statement(
 const GAMES = statement(
   't_audit_games',
   `insert into games (roll_id, user_id, site, seed_id, server_seed_hash, client_seed, nonce, chance, roll_under, roll,
-     round, chunk, success, stake_minor, stake_count, target_catalogue_item_id, target_price_minor, tickets, created_at)
-   select r, $2, $3, $4, $5, $6, n, c, u, x, rd, ch, s, st, 1, $7, tp, 0, t
+     round, chunk, success, stake_minor, stake_count, target_catalogue_item_id, target_price_minor, tickets, created_at,
+     payout_per_100k, chance_min, chance_max)
+   select r, $2, $3, $4, $5, $6, n, c, u, x, rd, ch, s, st, 1, $7, tp, 0, t, pf, cmin, cmax
    from unnest($1::text[], $8::bigint[], $9::int[], $10::boolean[], $11::int[], $12::int[], $13::int[], $14::boolean[],
-     $15::bigint[], $16::bigint[], $17::timestamptz[]) as g(r, n, c, u, x, rd, ch, s, st, tp, t)
+     $15::bigint[], $16::bigint[], $17::timestamptz[], $18::int[], $19::int[], $20::int[])
+     as g(r, n, c, u, x, rd, ch, s, st, tp, t, pf, cmin, cmax)
    returning id, roll_id`,
 );
 
@@ -99,6 +104,9 @@ export async function writePlayer(
         part.map((p) => p.g.stakeMinor),
         part.map((p) => p.g.targetPriceMinor),
         part.map((p) => p.g.createdAt.toISOString()),
+        part.map((p) => (p.g.rules ?? DEFAULT_RULES).payoutPer100k),
+        part.map((p) => (p.g.rules ?? DEFAULT_RULES).chanceMin),
+        part.map((p) => (p.g.rules ?? DEFAULT_RULES).chanceMax),
       ]);
       const idOf = new Map(rows.map((r) => [r.roll_id, Number(r.id)]));
       part.forEach((p, k) =>

@@ -22,13 +22,16 @@ function setStateCookie(ctx: AppContext, req: FastifyRequest, reply: FastifyRepl
 
 /** Steam sign-in routes. */
 export async function steamAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/auth/steam', { schema: { response: errorResponses } }, async (req, reply) => {
+  // Sign-in's per-address limit, one count with it: a return costs a nonce row and a call to Steam's server.
+  const limited = { schema: { response: errorResponses }, config: { rateLimit: app.limits.rule('authIp') } };
+
+  app.get('/api/auth/steam', limited, async (req, reply) => {
     const state = randomToken(24);
     setStateCookie(ctx, req, reply, state);
     return reply.redirect(loginUrl(ctx.config, state), 302);
   });
 
-  app.get(STEAM_RETURN_PATH, { schema: { response: errorResponses } }, async (req, reply) => {
+  app.get(STEAM_RETURN_PATH, limited, async (req, reply) => {
     const state = cookieValue(req.headers.cookie, STATE_COOKIE);
     // The state is good for one answer, accepted or not.
     setStateCookie(ctx, req, reply, null);

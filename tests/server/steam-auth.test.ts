@@ -289,3 +289,58 @@ describe('Steam sign-in on the ru site', () => {
     }
   });
 });
+
+describe('the sign-in rate limit', () => {
+  it('counts Steam sign-ins with password sign-ins per address, and refuses both routes past it', async () => {
+    const lim = await createTestApp({
+      publicUrl: 'https://upgrades.example',
+      steamOpenidUrl: fake.endpoint,
+      rateLimitAuthPerMin: 4,
+    });
+    try {
+      const from = (remoteAddress: string, url: string, cookie = '') =>
+        lim.app.inject({ method: 'GET', url, remoteAddress, headers: cookie ? { cookie } : {} });
+      const login = (remoteAddress: string) =>
+        lim.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress,
+          payload: { username: 'nobody_here', password: 'long-enough-pass' },
+        });
+      const state = stateOf((await from('10.2.0.1', '/api/auth/steam')).headers['set-cookie']);
+      const query = new URLSearchParams({ state, ...fake.assertion(returnTo(lim.config, state), {}) });
+      const back = await from('10.2.0.1', `/api/auth/steam/return?${query}`, `steam_state=${state}`);
+      expect(back.statusCode, back.body).toBe(302);
+      expect(back.headers.location).toBe('/upgrades/');
+      expect(fake.checks).toBe(1);
+      expect((await login('10.2.0.1')).statusCode).toBe(401);
+      const next = await from('10.2.0.1', '/api/auth/steam');
+      expect(next.statusCode).toBe(302);
+      const nextState = stateOf(next.headers['set-cookie']);
+
+      // Four answers from 10.2.0.1 this minute: the fifth is refused on either Steam route and on password sign-in.
+      for (const res of [
+        await from('10.2.0.1', '/api/auth/steam'),
+        await from(
+          '10.2.0.1',
+          `/api/auth/steam/return?${new URLSearchParams({ state: nextState, ...fake.assertion(returnTo(lim.config, nextState), {}) })}`,
+          `steam_state=${nextState}`,
+        ),
+        await login('10.2.0.1'),
+      ]) {
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ status: false, msg: msg('en', 'rate_limited_auth') });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(String(res.headers['set-cookie'])).not.toMatch(/sid=|steam_state=/);
+      }
+      // The refused return asked nobody and signed nobody in.
+      expect(fake.checks).toBe(1);
+      const [{ n }] = await lim.db.select({ n: count() }).from(users).where(eq(users.steamId, fake.steamId));
+      expect(n).toBe(1);
+      // Another address has its own count.
+      expect((await from('10.2.0.2', '/api/auth/steam')).statusCode).toBe(302);
+    } finally {
+      await lim.close();
+    }
+  });
+});

@@ -64,7 +64,7 @@ describe('the Play button', () => {
     const wheel = screen.getByTestId('wheel-stub');
     // $0.03 for $7,377.92: the fair chance is 0.00037 %, below the 0.1 % minimum.
     await waitFor(() => expect(screen.getByTestId('play-blocked').textContent).toBe(en.playBlocked.chance_too_low));
-    expect(play.disabled).toBe(true);
+    expect(play.getAttribute('aria-disabled')).toBe('true');
     expect(play.getAttribute('aria-describedby')).toBe('play-blocked');
     expect(wheel.dataset.chance).toBe('0');
     expect(wheel.textContent).not.toMatch(/0\.100|80\.000/);
@@ -72,14 +72,14 @@ describe('the Play button', () => {
 
     await search('right', 'Two Cents', `target-item-${ids.twoCents}`);
     await waitFor(() => expect(screen.getByTestId('play-blocked').textContent).toBe(en.playBlocked.target_too_cheap));
-    expect(play.disabled).toBe(true);
+    expect(play.getAttribute('aria-disabled')).toBe('true');
     expect(wheel.dataset.chance).toBe('0');
     expect(wheel.textContent).not.toMatch(/80\.000/);
     expect(wheel.dataset.label).not.toBe(en.wheel.high);
 
     // 3 x 90 000 / 4 = 67.5 %: playable, and the reason is gone.
     await search('right', 'Four Cents', `target-item-${ids.fourCents}`);
-    await waitFor(() => expect(play.disabled).toBe(false));
+    await waitFor(() => expect(play.getAttribute('aria-disabled')).toBe('false'));
     expect(screen.queryByTestId('play-blocked')).toBeNull();
     expect(wheel.dataset.chance).toBe('67500');
     expect(Number(screen.getByTestId('chance').dataset.value)).toBe(67.5);

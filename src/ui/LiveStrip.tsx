@@ -31,16 +31,11 @@ const LiveCard = memo(function LiveCard({ game, lang }: { game: LiveGame; lang: 
         }}
         data-testid="live-game"
         data-roll-id={game.roll_id}
-        aria-label={t('live.cardLabel', {
-          name: game.name,
-          outcome,
-          item: game.item,
-          price: fmt.money(game.price),
-          chance: fmt.chance(game.chance),
-        })}
       >
         <img className="live__img" src={game.img} alt="" width={40} height={40} loading="lazy" decoding="async" />
+        {/* The name is the visible text (a speech-input player says what they see), with the outcome beside it. */}
         <span className="live__text">
+          <span className="sr-only">{outcome}: </span>
           <span className="live__price num">{fmt.money(game.price)}</span>
           <span className="live__name" title={game.item}>
             {game.item}
@@ -48,6 +43,7 @@ const LiveCard = memo(function LiveCard({ game, lang }: { game: LiveGame; lang: 
           <span className={`live__who${game.hidden ? ' live__who--hidden' : ''}`}>
             {game.name} · {fmt.chance(game.chance)}
           </span>
+          <span className="sr-only">. {t('live.check')}</span>
         </span>
       </a>
     </li>

@@ -8,7 +8,7 @@ import type { SiteResponse } from './api/contract.ts';
 import en from './i18n/en.json';
 import ru from './i18n/ru.json';
 import type { Item } from './domain/item.ts';
-import { initialContext, type PageContext, type PageInput } from './machines/context.ts';
+import { initialContext, type PageInput } from './machines/context.ts';
 import { rightResult, slicePage } from './machines/views.ts';
 import { PageRoot } from './PageRoot.tsx';
 import { FIRST_SCREEN_STYLE_ATTRIBUTE } from './firstScreen.ts';

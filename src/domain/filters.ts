@@ -32,7 +32,7 @@ export function raritySet(rarity: string): Set<string> {
 }
 
 /** Printable ASCII that is neither a letter, a digit nor a space (ASCII's punctuation and symbols). */
-const ASCII_MARKS = /[!-\/:-@[-`{-~]+/g;
+const ASCII_MARKS = /[!-/:-@[-`{-~]+/g;
 /** Accents and other combining marks (after NFD), punctuation and symbols such as ™, ★ and ♥. */
 const MARKS = /[\p{M}\p{P}\p{S}]+/gu;
 

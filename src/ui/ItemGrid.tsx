@@ -15,6 +15,7 @@ import { ItemCell } from './ItemCell.tsx';
 import { PageActor } from './pageActor.ts';
 import { Pager } from './Pager.tsx';
 import { useFormat } from './useFormat.ts';
+import type { Formatters } from '../site/format.ts';
 
 /**
  * How many cells of the first screen (PageContext.preview) have their picture in the server's markup: the first
@@ -22,6 +23,24 @@ import { useFormat } from './useFormat.ts';
  * page runs.
  */
 const FIRST_SCREEN_PICTURES = 4;
+
+/** Cell prices by formatter, then by item: a key press that brings back items seen before formats nothing again. */
+const PRICES = new WeakMap<Formatters, WeakMap<Item, string>>();
+
+/** A cell's price, formatted once per item and formatter. */
+function cellPrice(fmt: Formatters, item: Item): string {
+  let prices = PRICES.get(fmt);
+  if (!prices) {
+    prices = new WeakMap();
+    PRICES.set(fmt, prices);
+  }
+  let price = prices.get(item);
+  if (price === undefined) {
+    price = fmt.money(item.price);
+    prices.set(item, price);
+  }
+  return price;
+}
 
 /** The grid of one side. */
 export function ItemGrid({ side }: { side: Side }) {
@@ -44,19 +63,6 @@ export function ItemGrid({ side }: { side: Side }) {
     [side, items, view],
   );
   useSearchPrepared(items, view.sort);
-  // A cell's price, formatted once per item and language: a key press that brings back items seen before formats
-  // nothing again.
-  const cellText = useMemo(() => {
-    const cache = new WeakMap<Item, { price: string }>();
-    return (item: Item) => {
-      let text = cache.get(item);
-      if (!text) {
-        text = { price: fmt.money(item.price) };
-        cache.set(item, text);
-      }
-      return text;
-    };
-  }, [fmt]);
   const lockedText = useMemo(() => t('item.locked'), [t]);
   const onPick = useCallback(
     (id: number) => actor.send(side === 'left' ? { type: 'user.pickItem', id } : { type: 'user.pickTarget', id }),
@@ -76,14 +82,13 @@ export function ItemGrid({ side }: { side: Side }) {
     <>
       <div className="grid" data-testid={`grid-${side}`}>
         {slice.items.map((item, slot) => {
-          const { price } = cellText(item);
           return (
             <ItemCell
               key={item.id}
               item={item}
               testId={`${side === 'left' ? 'inv-item' : 'target-item'}-${item.id}`}
               selected={chosen(item)}
-              price={price}
+              price={cellPrice(fmt, item)}
               lockedText={lockedText}
               onPick={onPick}
               preview={preview}

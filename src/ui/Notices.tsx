@@ -2,7 +2,7 @@
  * The notification toast (errors are alerts). Escape or its close button dismisses it; focus that was inside it
  * goes back to the control that had it before.
  */
-import { useLayoutEffect, useRef } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { focusInto, playButton } from './focus.ts';
 import { PageActor } from './pageActor.ts';
@@ -39,6 +39,7 @@ export function NoticeToast() {
     actor.send({ type: 'user.dismissNotice' });
     if (inside) giveBack();
   };
+  const onEscape = useEffectEvent(close);
   // A layout effect: a toast that goes while holding focus (closed, or replaced by the game) gives it back before
   // the next paint.
   useLayoutEffect(() => {
@@ -46,7 +47,7 @@ export function NoticeToast() {
     before.current = document.activeElement;
     keepClear(toast.current, document.activeElement);
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) close();
+      if (e.key === 'Escape' && !e.defaultPrevented) onEscape();
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -2,7 +2,7 @@
  * Where the wheel renders: the canvas module's LazyWheel (SVG at once, Pixi when its chunk arrives), or in UI
  * tests a stub with the same props. Also plays the outcome sound when a result appears.
  */
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useSyncExternalStore, type ComponentType } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { LazyWheel } from '../canvas/LazyWheel.tsx';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
@@ -24,13 +24,14 @@ function OutcomeSound(): null {
     s.matches({ result: 'win' }) ? 'win' : s.matches({ result: 'loss' }) ? 'loss' : null,
   );
   const sound = PageActor.useSelector((s) => s.context.sound);
-  // Read through a ref: only a change of outcome plays, toggling sound on a shown result stays quiet.
-  const soundOn = useRef(sound);
-  soundOn.current = sound;
-  useEffect(() => {
-    if (!soundOn.current || !outcome) return;
-    if (outcome === 'win') sounds.win();
+  // An effect event reads the latest sound: only a change of outcome plays, toggling sound on a shown result stays quiet.
+  const play = useEffectEvent((shown: 'win' | 'loss') => {
+    if (!sound) return;
+    if (shown === 'win') sounds.win();
     else sounds.loss();
+  });
+  useEffect(() => {
+    if (outcome) play(outcome);
   }, [outcome]);
   return null;
 }
@@ -68,6 +69,7 @@ export function WheelSlot() {
   return (
     <>
       <div className="wheel-figure" role="img" aria-label={name} aria-busy={waiting} data-testid="wheel-figure">
+        {/* eslint-disable-next-line react-hooks/static-components -- context holds a module-level component */}
         <Renderer {...props} />
         {waiting && (
           <span className="wheel-figure__busy" aria-hidden="true" data-testid="wheel-waiting">

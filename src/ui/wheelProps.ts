@@ -75,8 +75,11 @@ export function useWheelProps(size: number): WheelProps {
   const fast = PageActor.useSelector((s) => s.context.fastSpin);
   const reduced = useReducedMotion();
   const actor = PageActor.useActorRef();
+  // The latest sound setting, for the wheel to read when a spin starts.
   const soundOn = useRef(sound);
-  soundOn.current = sound;
+  useEffect(() => {
+    soundOn.current = sound;
+  }, [sound]);
   const onLanded = useCallback(() => actor.send({ type: 'wheel.landed' }), [actor]);
   const onSpin = useCallback((ticksMs: number[]) => {
     if (soundOn.current) sounds.spin(ticksMs);

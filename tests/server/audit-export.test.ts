@@ -137,7 +137,7 @@ async function auditScript(): Promise<{ code: number; stdout: string }> {
     return { code: 0, stdout };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
-    if (e.code === 2) throw new Error(e.stderr);
+    if (e.code === 2) throw new Error(e.stderr, { cause: err });
     return { code: e.code, stdout: e.stdout };
   }
 }

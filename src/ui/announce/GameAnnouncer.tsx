@@ -35,8 +35,11 @@ export function GameAnnouncer(): null {
   const { t } = useTranslation();
   const fmt = useFormat();
   const actor = PageActor.useActorRef();
+  // The latest words, read by the subscription below without resubscribing on a language change.
   const words = useRef({ t, fmt });
-  words.current = { t, fmt };
+  useEffect(() => {
+    words.current = { t, fmt };
+  }, [t, fmt]);
   useEffect(() => {
     let phase: string | null = null;
     let chanceKey = '';

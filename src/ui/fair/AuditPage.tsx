@@ -19,21 +19,23 @@ const WINDOWS: readonly AuditWindow[] = ['24h', '7d', '30d', 'all'];
 
 type Load = { kind: 'loading' } | { kind: 'error'; msg: string } | { kind: 'ready'; audit: AuditResponse };
 
+const LOADING: Load = { kind: 'loading' };
+
 /** The audit of a window, fetched again when the window changes or `attempt` moves. */
 function useAudit(period: AuditWindow, attempt: number): Load {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  // The answer remembers which request it is for: a newer request reads as loading until its own answer arrives.
+  const [answer, setAnswer] = useState<{ period: AuditWindow; attempt: number; load: Load } | null>(null);
   useEffect(() => {
     let live = true;
-    setLoad({ kind: 'loading' });
     fetchAudit(period).then(
-      (audit) => live && setLoad({ kind: 'ready', audit }),
-      (err: Error) => live && setLoad({ kind: 'error', msg: err.message }),
+      (audit) => live && setAnswer({ period, attempt, load: { kind: 'ready', audit } }),
+      (err: Error) => live && setAnswer({ period, attempt, load: { kind: 'error', msg: err.message } }),
     );
     return () => {
       live = false;
     };
   }, [period, attempt]);
-  return load;
+  return answer && answer.period === period && answer.attempt === attempt ? answer.load : LOADING;
 }
 
 /** The audit page. */

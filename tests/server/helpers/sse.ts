@@ -60,8 +60,13 @@ export async function openSse(
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments += 1;
             else if (line.startsWith('id: ')) ev.id = line.slice(4);
-            else if (line.startsWith('event: ')) ((ev.event = line.slice(7)), (isEvent = true));
-            else if (line.startsWith('data: ')) ((ev.data = line.slice(6)), (isEvent = true));
+            else if (line.startsWith('event: ')) {
+              ev.event = line.slice(7);
+              isEvent = true;
+            } else if (line.startsWith('data: ')) {
+              ev.data = line.slice(6);
+              isEvent = true;
+            }
           }
           if (isEvent) events.push(ev);
         }

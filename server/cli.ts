@@ -130,16 +130,14 @@ async function importCmd(db: Db, config: Config, args: string[], io: CliIo): Pro
       const result = await tx
         .insert(catalogueItems)
         .values(
-          rows
-            .slice(i, i + 500)
-            .map((r) => ({
-              site,
-              name: r.name,
-              priceMinor: r.priceMinor,
-              type: r.type,
-              typePrize: r.typePrize,
-              image: r.image,
-            })),
+          rows.slice(i, i + 500).map((r) => ({
+            site,
+            name: r.name,
+            priceMinor: r.priceMinor,
+            type: r.type,
+            typePrize: r.typePrize,
+            image: r.image,
+          })),
         )
         .onConflictDoUpdate({
           target: [catalogueItems.site, catalogueItems.name],

@@ -56,11 +56,7 @@ const inventoryBySession = statement(
  * The player's owned items of this site (locked, type_prize 13, ones included so the page can show them) for a
  * session, or null when it is not a live session: the session check and the inventory in one statement.
  */
-export async function inventoryOfSession(
-  q: Queryable,
-  config: Config,
-  sessionId: string,
-): Promise<ItemDto[] | null> {
+export async function inventoryOfSession(q: Queryable, config: Config, sessionId: string): Promise<ItemDto[] | null> {
   const rows = await q.rows<{ inventoryId: number | null } & CatalogueRow>(inventoryBySession, [
     sessionId,
     config.site,

@@ -11,7 +11,14 @@ describe('createFormatters', () => {
 
   it.each([
     [{ lang: 'en', currency: 'USD', chanceDecimals: 3 } as const, '$1,234.50', '12.346%', '12.346%', '7.010', 'x1.25'],
-    [{ lang: 'ru', currency: 'RUB', chanceDecimals: 1 } as const, '1\u00a0234,50\u00a0₽', '12,3\u00a0%', '12,3\u00a0%', '7,010', 'x1,25'],
+    [
+      { lang: 'ru', currency: 'RUB', chanceDecimals: 1 } as const,
+      '1\u00a0234,50\u00a0₽',
+      '12,3\u00a0%',
+      '12,3\u00a0%',
+      '7,010',
+      'x1,25',
+    ],
   ])('formats for %o in its language', (variant, money, chance, chanceDown, roll, mult) => {
     const f = createFormatters(variant);
     expect(f.money(1234.5)).toBe(money);

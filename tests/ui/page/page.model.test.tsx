@@ -199,6 +199,15 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
       case 'wheel.landed':
         await waitFor(() => expect((screen.getByTestId('wheel-land') as HTMLButtonElement).disabled).toBe(false));
         return click('wheel-land');
+      case 'live.game':
+      case 'live.me':
+      case 'live.hideNameSaved':
+      case 'live.hideNameFailed':
+        // The feed's transport has its own tests (tests/server/live.test.ts, e2e live.spec.ts); here its events are
+        // delivered to the page as the feed actor would.
+        return act(async () => {
+          (actor as unknown as { send(event: unknown): void }).send(e);
+        });
       default:
         return undefined; // answers and timers arrive by themselves
     }

@@ -144,15 +144,16 @@ describe(`fairness (${DB_KIND})`, () => {
     expect(res.statusCode).toBe(200);
     const audit = res.json() as AuditResponse;
     expect(audit.games).toBe(100_000);
-    for (const c of cells) {
-      const band = audit.bands.find(
-        (b) =>
-          b.roll_under === (c.rollUnder ? 1 : 0) &&
-          c.chance / 1000 >= b.from &&
-          (c.chance / 1000 < b.to || b.to === 80),
-      )!;
-      expect(band.games).toBe(c.games);
-      expect(band.wins).toBe(c.wins);
+    // Several chances of the run can share a band: each band holds the sum of its cells.
+    for (const band of audit.bands) {
+      const inBand = cells.filter(
+        (c) =>
+          band.roll_under === (c.rollUnder ? 1 : 0) &&
+          c.chance / 1000 >= band.from &&
+          (c.chance / 1000 < band.to || band.to === 80),
+      );
+      expect(band.games).toBe(inBand.reduce((n, c) => n + c.games, 0));
+      expect(band.wins).toBe(inBand.reduce((n, c) => n + c.wins, 0));
     }
     const worstZ = Math.max(...audit.bands.map((b) => Math.abs(b.z)));
     expect(worstZ).toBeLessThan(4);

@@ -1,61 +1,79 @@
 /**
- * `npm run bench`: every figure of issue 6 in one run, each against a baseline measured in this run (or a count),
- * printed as one table and written to reports/ (Markdown and JSON with the raw numbers). Method notes:
- * docs/performance.md.
+ * `npm run bench`: every speed figure in one run, each against a baseline measured in the same run (or an absolute
+ * target with the machine's floor beside it), printed as one table and written to reports/. Methods:
+ * docs/performance.md. BENCH_ONLY=a,b runs a subset of the steps below.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { missing, renderTable, writeReport, type Figure } from './lib/figures.ts';
-import { buildSpa } from './lib/build.ts';
+import { buildInto, measureBundle } from '../scripts/bundle.ts';
+import { precompressDir } from '../scripts/precompress.ts';
+import { missing, renderTable, writeReport, type BenchContext, type BenchStep, type Figure } from './lib/figures.ts';
+import { auditBench } from './audit.ts';
+import { liveBench } from './live.ts';
 import { CPU_THROTTLE } from './page/browser.ts';
 import { pageBench } from './page-bench.ts';
 import { pgliteBench, postgresBench } from './server-bench.ts';
 
+/** In order; a step added here runs by default and answers to its name in BENCH_ONLY. */
+const STEPS: BenchStep[] = [
+  { name: 'server', run: postgresBench },
+  { name: 'pglite', run: pgliteBench },
+  { name: 'page', run: pageBench },
+  { name: 'audit', run: (ctx) => auditBench(ctx.distDir, ctx.raw, ctx.log) },
+  { name: 'live', run: (ctx) => liveBench(ctx.raw, ctx.log) },
+];
+
 const started = Date.now();
 const log = (s: string) =>
   process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
-const only = new Set((process.env.BENCH_ONLY ?? 'server,pglite,page').split(','));
+const only = process.env.BENCH_ONLY?.split(',');
+const ctx: BenchContext = {
+  distDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dist-')),
+  raw: {},
+  log,
+  pgbench: null,
+};
 const figures: Figure[] = [];
-const raw: Record<string, unknown> = {};
-const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dist-'));
 
 try {
   log('building the SPA');
-  const built = await buildSpa(distDir).catch((err: Error) => ({ error: err.message }));
-  raw.build = built;
-  let pgbench = null;
-  if (only.has('server')) {
-    const pg = await postgresBench(distDir, raw, log);
-    figures.push(...pg.figures);
-    pgbench = pg.pgbench;
-  }
-  if (only.has('pglite') && pgbench) figures.push(...(await pgliteBench(pgbench, raw, log)));
-  if (only.has('page')) {
-    if ('error' in built) figures.push(missing('page figures', 'see docs', `the SPA did not build: ${built.error}`));
-    else figures.push(...(await pageBench(distDir, raw, log)));
+  // Built and pre-compressed as production serves it.
+  const built = await buildInto(ctx.distDir).then(
+    (output) => measureBundle(ctx.distDir, output),
+    (err: Error) => ({ error: err.message }),
+  );
+  ctx.raw.build = built;
+  if (!('error' in built)) precompressDir(ctx.distDir);
+  for (const step of STEPS.filter((s) => !only || only.includes(s.name))) {
+    if ('error' in built) {
+      figures.push(missing(`${step.name} figures`, '-', `the SPA did not build: ${built.error}`));
+      continue;
+    }
+    log(`step: ${step.name}`);
+    figures.push(
+      ...(await step.run(ctx).catch((err: Error) => [missing(`${step.name} figures`, '-', `failed: ${err.message}`)])),
+    );
   }
 } finally {
-  fs.rmSync(distDir, { recursive: true, force: true });
+  fs.rmSync(ctx.distDir, { recursive: true, force: true });
 }
 
+const flags = [
+  process.env.BENCH_ONLY && `BENCH_ONLY=${process.env.BENCH_ONLY}`,
+  CPU_THROTTLE !== 4 && `BENCH_CPU_THROTTLE=${CPU_THROTTLE}: page figures at ${CPU_THROTTLE}x, the targets are 4x's`,
+].filter(Boolean);
+const cpus = os.cpus();
 const meta = {
-  command: `npm run bench${[
-    process.env.BENCH_ONLY ? `BENCH_ONLY=${process.env.BENCH_ONLY}` : '',
-    CPU_THROTTLE !== 4 ? `BENCH_CPU_THROTTLE=${CPU_THROTTLE}: page figures at ${CPU_THROTTLE}x, not issue 6's 4x` : '',
-  ]
-    .filter(Boolean)
-    .map((s) => ` (${s})`)
-    .join('')}`,
-  machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}, Node ${process.version}`,
+  command: `npm run bench${flags.map((s) => ` (${s})`).join('')}`,
+  machine: `${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}, Node ${process.version}`,
   loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))),
   seconds: Math.round((Date.now() - started) / 1000),
   finishedAt: new Date().toISOString(),
 };
-const table = renderTable(figures);
 process.stdout.write(
-  `\n${table}\n\n${meta.command} on ${meta.machine}: ${meta.seconds} s, load average at the end ${meta.loadAverageAtEnd.join(' ')}\n`,
+  `\n${renderTable(figures)}\n\n${meta.command} on ${meta.machine}: ${meta.seconds} s, load average at the end ${meta.loadAverageAtEnd.join(' ')}\n`,
 );
-const file = writeReport(path.resolve('reports'), figures, raw, meta);
+const file = writeReport(path.resolve('reports'), figures, ctx.raw, meta);
 process.stdout.write(`written: ${file} (and reports/bench-latest.{md,json})\n`);
 process.exitCode = figures.every((f) => f.pass) ? 0 : 1;

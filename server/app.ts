@@ -2,23 +2,30 @@
  * The Fastify application as a plugin (`upgradesApp`) plus `buildApp`, which wraps it in an instance with the
  * server options. main.ts only listens; tests call buildApp and drive app.inject.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
+import fp from 'fastify-plugin';
+import { parse as parseQuery } from 'fast-querystring';
 import { siteInfo, type Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { isDbUnavailable } from './db/errors.ts';
 import { AppError, t, type Lang, type MessageKey } from './messages.ts';
 import { assetRoutes, sendSpaShell } from './routes/assets.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { steamAuthRoutes } from './routes/auth-steam.ts';
+import { metricsPlugin, metricsRoutes } from './routes/metrics.ts';
 import type { AppContext } from './routes/context.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
+import { liveRoutes } from './routes/live.ts';
 import { provablyFairRoutes } from './routes/provably-fair.ts';
 import { siteRoutes } from './routes/site.ts';
 import { upgradeRoutes } from './routes/upgrade.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { startRollup } from './services/audit-rollup.ts';
 import { TargetCatalogue } from './services/catalogue-index.ts';
-import { SettleHints } from './services/settle-hints.ts';
+import { Metrics } from './services/metrics.ts';
 import { sweepUsedTokens, tokenSecret } from './services/tokens.ts';
 
 /** Options of the app plugin. */
@@ -42,8 +49,22 @@ function classify(err: FastifyError | AppError | Error): { status: number; key: 
   return { status: 500, key: 'internal' };
 }
 
+/** A form body; a `%` that starts no valid UTF-8 escape is a 400, not a value stored as sent. */
+function parseForm(text: string): Record<string, unknown> {
+  for (const part of text.split(/[&=]/)) {
+    if (!part.includes('%')) continue;
+    try {
+      decodeURIComponent(part);
+    } catch {
+      throw Object.assign(new Error('malformed form escape'), { statusCode: 400 });
+    }
+  }
+  return parseQuery(text);
+}
+
 /** The whole site: API routes, item pictures, the SPA and the error answers. */
-export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => {
+// fastify-plugin: the error and not-found handlers apply to the parent instance.
+export const upgradesApp = fp<AppOptions>(async (app, opts) => {
   const { config, handle } = opts;
   const lang = siteInfo(config.site).lang as Lang;
   const ctx: AppContext = {
@@ -52,8 +73,8 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
     db: handle.db,
     lang,
     targets: new TargetCatalogue(handle.db, config, opts.catalogueTtlMs),
-    hints: new SettleHints(),
     tokenSecret: await tokenSecret(handle.db),
+    metrics: new Metrics(config, handle),
   };
   app.decorate('upgrades', ctx);
 
@@ -66,43 +87,56 @@ export const upgradesApp: FastifyPluginAsync<AppOptions> = async (app, opts) => 
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  // The fairness audit's rollup runs beside the games, never inside their transactions; every process may run it.
+  if (config.auditRollupMs > 0) {
+    const stop = startRollup(handle.raw, config.auditRollupMs, (err) => {
+      if (!isDbUnavailable(err)) app.log.error({ err }, 'audit rollup failed');
+    });
+    app.addHook('onClose', stop);
+  }
+
   // An empty JSON body is an empty object (the page posts the index call with no body).
+  // An empty JSON body is an empty object (the page posts the index call with no body); otherwise Fastify's own
+  // parser, which refuses `__proto__` and `constructor.prototype` keys.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('malformed JSON'), { statusCode: 400 }), undefined);
-    }
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (String(body).trim() === '') return done(null, {});
+    jsonParser(req, String(body), (err, value) => done(err && Object.assign(err, { statusCode: 400 }), value));
   });
-  await app.register(fastifyFormbody);
+  await app.register(fastifyFormbody, { parser: parseForm });
   // No cookie plugin: the app reads only its session cookie (routes/context.ts sessionCookie) and sets only it.
   // Headers, cross-site refusal and rate limits guard every route registered below.
   await app.register(securityPlugin, { ctx });
   await app.register(rateLimitPlugin, { ctx });
+  await app.register(metricsPlugin, { ctx });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, key } = classify(err);
     if (status >= 500) req.log.error({ err }, 'request failed');
     reply.code(status).send({ status: false, msg: t(lang, key) });
   });
+  const pageLimit = app.limits.hook('pageIp');
   app.setNotFoundHandler(async (req, reply) => {
     const api = req.url.startsWith('/api/') || req.url === '/api';
-    if (!api && (req.method === 'GET' || req.method === 'HEAD')) return sendSpaShell(ctx, reply);
+    if (!api && (req.method === 'GET' || req.method === 'HEAD')) {
+      await pageLimit(req, reply);
+      return sendSpaShell(ctx, reply);
+    }
     return reply.code(404).send({ status: false, msg: t(lang, 'not_found') });
   });
 
   await app.register(siteRoutes, ctx);
   await app.register(authRoutes, ctx);
+  await app.register(steamAuthRoutes, ctx);
   await app.register(upgradeRoutes, ctx);
   await app.register(inventoryRoutes, ctx);
   await app.register(provablyFairRoutes, ctx);
+  await app.register(auditRoutes, ctx);
+  await app.register(liveRoutes, ctx);
+  await app.register(metricsRoutes, ctx);
   await app.register(assetRoutes, ctx);
-};
-// Like fastify-plugin: the error and not-found handlers apply to the parent instance.
-(upgradesApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+});
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,10 +151,24 @@ export async function buildApp(
   handle: DbHandle,
   extra: Partial<AppOptions> = {},
 ): Promise<FastifyInstance> {
+  const timeout = config.requestTimeoutMs;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, its headers within 10 s of that; Node
+    // checks every quarter of it (at most 30 s), answers 408 and closes.
+    requestTimeout: timeout,
+    http: {
+      headersTimeout: Math.min(10_000, timeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(timeout / 4))),
+    },
+    // Idle keep-alive sockets close after 72 s, longer than the 60 s idle timeout of common load balancers (which
+    // must close first); a socket silent both ways for 2 minutes is closed whatever it waits for.
+    keepAliveTimeout: 72_000,
+    connectionTimeout: 120_000,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
   });
   await app.register(upgradesApp, { config, handle, ...extra });
   await app.ready();

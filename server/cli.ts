@@ -17,6 +17,7 @@ import { catalogueItems } from './db/schema.ts';
 import { seedDatabase } from './db/seed.ts';
 import { AppError, t } from './messages.ts';
 import { checkCredentials, createUser, findUserId } from './services/accounts.ts';
+import { refuseCommonPassword } from './services/password-policy.ts';
 import { existingCatalogueIds, grantItems, randomCatalogueIds } from './services/grants.ts';
 
 /** Where the CLI writes. */
@@ -55,7 +56,8 @@ function priceOpt(name: string, value: string | undefined): number | undefined {
 
 async function createUserCmd(db: Db, config: Config, args: string[], io: CliIo): Promise<number> {
   if (args.length !== 2) throw new UsageError('create-user needs <username> <password>');
-  const { username, password } = checkCredentials({ username: args[0], password: args[1] });
+  const { username, password } = checkCredentials({ username: args[0], password: args[1] }, 'new');
+  await refuseCommonPassword(password);
   const id = await createUser(db, username, password, {
     site: config.site,
     starterPackSize: config.demoMode ? config.starterPackSize : 0,
@@ -128,16 +130,14 @@ async function importCmd(db: Db, config: Config, args: string[], io: CliIo): Pro
       const result = await tx
         .insert(catalogueItems)
         .values(
-          rows
-            .slice(i, i + 500)
-            .map((r) => ({
-              site,
-              name: r.name,
-              priceMinor: r.priceMinor,
-              type: r.type,
-              typePrize: r.typePrize,
-              image: r.image,
-            })),
+          rows.slice(i, i + 500).map((r) => ({
+            site,
+            name: r.name,
+            priceMinor: r.priceMinor,
+            type: r.type,
+            typePrize: r.typePrize,
+            image: r.image,
+          })),
         )
         .onConflictDoUpdate({
           target: [catalogueItems.site, catalogueItems.name],

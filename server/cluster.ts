@@ -68,11 +68,11 @@ export function runPrimary(opts: PrimaryOptions): Promise<void> {
       const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
       if (alive.length === 0) process.exit(exitCode);
       for (const w of alive) w.process.kill('SIGTERM');
-      // A worker stuck in shutdown must not keep the primary alive forever.
+      // Workers drain and exit within 9 s by themselves; one stuck anyway must not keep the primary past 10 s.
       setTimeout(() => {
         for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
         process.exit(exitCode);
-      }, 15_000).unref();
+      }, 9_500).unref();
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));

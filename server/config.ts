@@ -3,6 +3,7 @@
  * its own message (ConfigError.problems), so an operator fixes them all in one go.
  */
 import path from 'node:path';
+import type { HouseRules } from '../src/domain/rules.ts';
 
 /** The three site variants. */
 export type Site = 'cs' | 'dota' | 'ru';
@@ -45,6 +46,32 @@ export interface Config {
   rateLimitUpgradeIpPerMin: number;
   /** Origins besides the site's own that may post to the API (scheme://host[:port]). */
   allowedOrigins: string[];
+  /** PAYOUT_FACTOR, CHANCE_MIN_PERCENT, CHANCE_MAX_PERCENT, MAX_STAKE_ITEMS in the domain's integer units. */
+  houseRules: HouseRules;
+  /** How often each process adds settled games to the fairness audit's rollup (ms); 0 = never (bench only). */
+  auditRollupMs: number;
+  /** Open live-feed streams per address (GET /api/live); more are refused with 429. */
+  liveMaxStreamsPerIp: number;
+  /** Seconds between the live feed's heartbeat comments. */
+  liveHeartbeatSeconds: number;
+  /** The site's external origin (scheme://host[:port]): Steam's realm and return address. */
+  publicUrl: string;
+  /** Steam's OpenID 2.0 endpoint; an assertion must name exactly this one. */
+  steamOpenidUrl: string;
+  /** Steam Web API key for persona names and avatars; null shows a neutral name. */
+  steamApiKey: string | null;
+  /** Base URL of the Steam Web API. */
+  steamApiUrl: string;
+  /** Bearer token GET /metrics requires; null lets loopback clients only. */
+  metricsToken: string | null;
+  /** Redis for the rate limits' counts, shared by every process (null: each process counts its own). */
+  redisUrl: string | null;
+  /** Index, token and page (first screen) requests per address per minute (0 = off). */
+  rateLimitPageIpPerMin: number;
+  /** Seed rotations and client-seed changes per player per hour (0 = off). */
+  rateLimitSeedPerHour: number;
+  /** How long a client may take to send a whole request, headers and body (ms). */
+  requestTimeoutMs: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -53,6 +80,9 @@ export class ConfigError extends Error {
     super(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
 }
+
+/** The most MAX_STAKE_ITEMS may be: the page stakes from one list, and a request names at most this many ids. */
+export const MAX_STAKE_ITEMS_LIMIT = 50;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -149,6 +179,18 @@ class Reader {
   }
 }
 
+/** PUBLIC_URL as an origin; by default the listen address (a wildcard host is reached as localhost). */
+function publicOrigin(r: Reader, host: string, port: number): string {
+  const v = r.url('PUBLIC_URL', null, ['http:', 'https:']);
+  if (v !== null) {
+    const u = new URL(v);
+    if (u.pathname === '/' && !u.search && !u.hash) return u.origin;
+    r.problems.push(`PUBLIC_URL=${JSON.stringify(v)}: expected an origin such as https://example.com, without a path`);
+  }
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
 /** Parses and validates the environment; throws ConfigError listing every bad value. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const r = new Reader(env);
@@ -169,7 +211,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         : trustRaw;
   }
   const mainSite = r.raw('MAIN_SITE_URL');
-  if (mainSite !== undefined && !mainSite.startsWith('/')) r.url('MAIN_SITE_URL', null, ['http:', 'https:']);
+  // A same-site path: one leading slash and no backslash (`//host` and `/\host` are other sites to a browser).
+  const sitePath = mainSite !== undefined && /^\/(?![/\\])[^\\\s]*$/.test(mainSite);
+  if (mainSite !== undefined && !sitePath) {
+    if (mainSite.startsWith('/'))
+      r.problems.push(`MAIN_SITE_URL=${JSON.stringify(mainSite)}: a path must start with a single / and have no \\`);
+    else r.url('MAIN_SITE_URL', null, ['http:', 'https:']);
+  }
 
   const config: Config = {
     port: r.int('PORT', 3000, 0, 65_535),
@@ -205,7 +253,26 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitUpgradePerMin: r.int('RATE_LIMIT_UPGRADE_PER_MIN', 60, 0, 1_000_000),
     rateLimitUpgradeIpPerMin: r.int('RATE_LIMIT_UPGRADE_IP_PER_MIN', 240, 0, 1_000_000),
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
+    houseRules: houseRules(r),
+    auditRollupMs: r.int('AUDIT_ROLLUP_MS', 1000, 0, 3_600_000),
+    // A player keeps a few tabs open; an address may be a household or a NAT.
+    liveMaxStreamsPerIp: r.int('LIVE_MAX_STREAMS_PER_IP', 8, 1, 100_000),
+    // Proxies commonly drop a response that stays silent for 30 to 60 s.
+    liveHeartbeatSeconds: r.int('LIVE_HEARTBEAT_SECONDS', 15, 1, 300),
+    publicUrl: '',
+    steamOpenidUrl: r.url('STEAM_OPENID_URL', 'https://steamcommunity.com/openid/login', ['http:', 'https:'])!,
+    steamApiKey: r.raw('STEAM_API_KEY') ?? null,
+    steamApiUrl: r.url('STEAM_API_URL', 'https://api.steampowered.com', ['http:', 'https:'])!.replace(/\/+$/, ''),
+    metricsToken: r.raw('METRICS_TOKEN') ?? null,
+    redisUrl: r.url('REDIS_URL', null, ['redis:', 'rediss:']),
+    // A page load makes about three of these; 600 leaves room for a NAT of many players.
+    rateLimitPageIpPerMin: r.int('RATE_LIMIT_PAGE_IP_PER_MIN', 600, 0, 1_000_000),
+    // Each rotation keeps a seed row for good; a player changes seeds a few times a session.
+    rateLimitSeedPerHour: r.int('RATE_LIMIT_SEED_PER_HOUR', 30, 0, 1_000_000),
+    // A page's largest request is a few KB: a real client sends it in milliseconds, a slow attacker never does.
+    requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 500, 600_000),
   };
+  config.publicUrl = publicOrigin(r, config.host, config.port);
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(
       `WEB_CONCURRENCY=${config.workers}: several processes need DATABASE_URL (the embedded PGlite database is single-process); use 1 or set DATABASE_URL`,
@@ -223,4 +290,40 @@ export function siteInfo(site: Site) {
     currency: site === 'ru' ? ('RUB' as const) : ('USD' as const),
     chanceDecimals: site === 'cs' ? 3 : 1,
   };
+}
+
+/**
+ * A decimal variable as an integer count of 10^-decimals units (PAYOUT_FACTOR 0.95 -> 95 000 of 100 000), read
+ * from its digits so no binary fraction can round it; null (with a problem) when it is not such a number in range.
+ */
+function fixedPoint(r: Reader, name: string, fallback: number, decimals: number, min: number, max: number): number {
+  const v = r.raw(name);
+  if (v === undefined) return fallback;
+  const m = new RegExp(`^(\\d{1,6})(?:\\.(\\d{1,${decimals}}))?$`).exec(v);
+  const units = m ? Number(m[1]) * 10 ** decimals + Number((m[2] ?? '').padEnd(decimals, '0')) : NaN;
+  if (!(units >= min && units <= max)) {
+    const scale = 10 ** decimals;
+    r.problems.push(
+      `${name}=${JSON.stringify(v)}: expected a number from ${min / scale} to ${max / scale} with at most ${decimals} decimals`,
+    );
+    return fallback;
+  }
+  return units;
+}
+
+/** The house rules (src/domain/rules.ts) from PAYOUT_FACTOR, CHANCE_MIN_PERCENT, CHANCE_MAX_PERCENT, MAX_STAKE_ITEMS. */
+function houseRules(r: Reader): HouseRules {
+  const rules: HouseRules = {
+    payoutPer100k: fixedPoint(r, 'PAYOUT_FACTOR', 90_000, 5, 1_000, 100_000),
+    // Thousandths of a percent, the unit of every chance: 0.001 % to 99.999 % (100 % would be no game).
+    chanceMin: fixedPoint(r, 'CHANCE_MIN_PERCENT', 100, 3, 1, 99_999),
+    chanceMax: fixedPoint(r, 'CHANCE_MAX_PERCENT', 80_000, 3, 1, 99_999),
+    maxStakeItems: r.int('MAX_STAKE_ITEMS', 15, 1, MAX_STAKE_ITEMS_LIMIT),
+  };
+  if (rules.chanceMin > rules.chanceMax) {
+    r.problems.push(
+      `CHANCE_MIN_PERCENT=${rules.chanceMin / 1000} is above CHANCE_MAX_PERCENT=${rules.chanceMax / 1000}: the minimum must not exceed the maximum`,
+    );
+  }
+  return rules;
 }

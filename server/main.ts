@@ -1,7 +1,8 @@
 /**
  * Start-up: validate the configuration, take the data directory (PGlite), open, migrate and seed the
- * database, listen, and shut down cleanly on SIGINT/SIGTERM. With WEB_CONCURRENCY > 1 (PostgreSQL) this process
- * is the cluster primary (server/cluster.ts): it migrates and seeds, and its workers run the rest.
+ * database, listen, and on SIGINT/SIGTERM drain the requests in flight and exit within 10 s. With
+ * WEB_CONCURRENCY > 1 (PostgreSQL) this process is the cluster primary (server/cluster.ts): it migrates and
+ * seeds, and its workers run the rest.
  */
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,11 @@ import { isDbUnavailable } from './db/errors.ts';
 import { acquireDirLock, DirLockedError } from './db/lock.ts';
 import { migrateAndRun } from './db/migrate.ts';
 import { DEMO_USER, seedDatabase } from './db/seed.ts';
+
+/** How long a stopping process waits for its requests in flight before it cuts their connections. */
+const DRAIN_MS = 7_000;
+/** A stopping process exits by then, whatever still hangs (orchestrators kill at 10 s by default). */
+const EXIT_BY_MS = 9_000;
 
 function fail(lines: string[]): never {
   for (const line of lines) process.stderr.write(`${line}\n`);
@@ -74,13 +80,27 @@ if (config.workers > 1 && cluster.isPrimary) {
   const app = await buildApp(config, handle);
 
   let stopping = false;
+  /**
+   * Stops accepting (new connections refused, requests on kept-alive ones answered 503), lets the requests in
+   * flight finish, then closes the pool. A request still running after DRAIN_MS has its connection cut (its
+   * transaction then commits or rolls back whole); whatever still hangs, the process is gone by EXIT_BY_MS.
+   */
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
+    const since = performance.now();
+    setTimeout(() => {
+      process.stderr.write(`${signal}: still stopping after ${EXIT_BY_MS} ms, exiting\n`);
+      release();
+      process.exit(1);
+    }, EXIT_BY_MS);
+    const cut = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
     try {
       await app.close();
+      clearTimeout(cut);
       await handle.close();
+      process.stdout.write(`Upgrades stopped (${signal}) in ${Math.round(performance.now() - since)} ms\n`);
     } finally {
       release();
       process.exit(0);

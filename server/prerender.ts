@@ -17,6 +17,7 @@ import type { Item } from '../src/domain/item.ts';
 import { renderFirstScreen, type FirstScreenInput } from '../src/entry-server.tsx';
 import { prefsFrom } from '../src/machines/prefs.ts';
 import { TARGETS_META_NAME } from '../src/site/fromDocument.ts';
+import { parseRoute } from '../src/ui/routes.ts';
 import { cookieValue } from './routes/context.ts';
 
 /**
@@ -60,8 +61,10 @@ export function firstScreen(
     kept.clear();
     keptFor = catalogue;
   }
-  const pathname = url.split(/[?#]/, 1)[0];
-  const input: FirstScreenInput = { site, pathname, prefs: prefsFromCookieHeader(cookieHeader) };
+  // One render per view, whatever the path: the ids in /upgrades/<ids> only queue picks the page applies once its
+  // data loads, so every upgrades path shares one screen and an attacker's paths cost no render.
+  if (parseRoute(url.split(/[?#]/, 1)[0]).kind !== 'upgrades') return null;
+  const input: FirstScreenInput = { site, pathname: '/upgrades/', prefs: prefsFromCookieHeader(cookieHeader) };
   const key = JSON.stringify(input);
   let screen = kept.get(key);
   if (screen === undefined) {

@@ -1,9 +1,6 @@
 /**
- * The first screen as HTML (issue 6, LCP): the page's own React tree (src/PageRoot.tsx) rendered in its initial
- * state, the statechart's `loading` (no data yet, no user), for one site variant and its language. The server puts
- * it into the SPA shell (server/prerender.ts) and the browser hydrates it (src/main.tsx), so the first paint needs
- * the HTML and the stylesheet only. Nothing here reads the browser: the page actor is created but not started
- * (its provider starts it in an effect), the route and the preferences come in as arguments.
+ * The first screen as HTML: the page's own React tree in its `loading` state for one variant and language, put
+ * into the shell by server/prerender.ts and hydrated by src/main.tsx. Reads nothing of the browser.
  */
 import i18next, { type i18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
@@ -11,9 +8,8 @@ import type { SiteResponse } from './api/contract.ts';
 import en from './i18n/en.json';
 import ru from './i18n/ru.json';
 import type { Item } from './domain/item.ts';
-import { initialContext, type PageContext, type PageInput } from './machines/context.ts';
-import { SearchIndex } from './domain/searchIndex.ts';
-import { bpLevels, slicePage } from './machines/views.ts';
+import { initialContext, type PageInput } from './machines/context.ts';
+import { rightResult, slicePage } from './machines/views.ts';
 import { PageRoot } from './PageRoot.tsx';
 import { FIRST_SCREEN_STYLE_ATTRIBUTE } from './firstScreen.ts';
 import { variantFrom } from './site/variant.ts';
@@ -31,11 +27,8 @@ const HTML_ENTITIES: Record<string, string> = {
 };
 
 /**
- * Moves every `style="..."` attribute of React's markup into a rule. The CSP allows no inline style attribute
- * (style-src 'self'), and React writes the wheel's geometry as `style` props: in the browser those go through the
- * CSSOM, which the CSP allows, but in HTML they would be refused. So each element gets a data attribute naming its
- * rule instead, the rules go into one `<style>` element the server's CSP admits by its hash (server/prerender.ts),
- * and before hydrating, the browser moves each rule back onto its element through the CSSOM (src/firstScreen.ts).
+ * Moves each `style="..."` attribute into a rule named by a data attribute: the CSP refuses inline style
+ * attributes, admits the one `<style>` by its hash, and src/firstScreen.ts puts the rules back before hydrating.
  */
 export function extractStyles(markup: string): { html: string; css: string } {
   const rules = new Map<string, number>();
@@ -92,44 +85,15 @@ export interface RenderedScreen {
   html: string;
   /** The rules of the markup's style attributes ('' when there are none). */
   css: string;
-  /**
-   * The `<link rel="preload">` tags React writes ahead of the markup (one per picture it shows), for the head: the
-   * root then holds exactly what the browser renders.
-   */
+  /** The `<link rel="preload">` tags React writes ahead of the markup, for the head. */
   head: string;
-  /**
-   * The targets' first page as the screen shows it, which the browser's page starts with (PageInput.targets) so
-   * that it hydrates the same cells; null when the screen shows the targets loading.
-   */
+  /** The targets' first page as shown, which the browser starts with so it hydrates the same cells; or null. */
   targets: Item[] | null;
 }
 
-/** The targets' first pages per catalogue, by sort and BP levels: a render that misses its cache sorts nothing. */
-const firstPages = new WeakMap<readonly Item[], Map<string, Item[]>>();
-
 /**
- * The targets' first page as the page shows it when it starts (`right`, its initial view), by the page's own rules:
- * the search index's order and filter (views.ts does the same through its memos, which keep one list: the server's
- * renders would alternate them between the catalogue and the 15 items, and sort the catalogue again each time).
- */
-function firstTargets(catalogue: readonly Item[], right: PageContext['right']): Item[] {
-  let pages = firstPages.get(catalogue);
-  if (!pages) firstPages.set(catalogue, (pages = new Map()));
-  const levels = bpLevels(right);
-  const key = `${right.sort}|${levels}`;
-  let page = pages.get(key);
-  if (!page)
-    pages.set(key, (page = slicePage(new SearchIndex(catalogue, right.sort).filter(right.filter, levels), 0).items));
-  return page;
-}
-
-/**
- * The page's first screen at `pathname`: the root's markup without style attributes, and their rules; null where
- * the browser would not render the upgrades page (the verifier routes: their screens load lazily, so the browser
- * renders them itself). With the target `catalogue` (the index call's list), the screen shows the targets' first
- * page as the page will once it has loaded (sorted and filtered as it starts: views.ts), with their pictures, for
- * the largest paint of the sites whose LCP element is a target's picture (issue 6, docs/performance.md, session
- * 16); without one, the targets' loading state.
+ * The first screen at `pathname` (null off the upgrades page). With `catalogue`, it shows the targets' first page
+ * with their pictures, the LCP element on sites where a picture is the largest; without, their loading state.
  */
 export function renderFirstScreen(
   { site, pathname, prefs }: FirstScreenInput,
@@ -138,7 +102,7 @@ export function renderFirstScreen(
   const route = parseRoute(pathname);
   if (route.kind !== 'upgrades') return null;
   const input: PageInput = { site: variantFrom(site), preselect: route.preselect, prefs };
-  const page = catalogue && firstTargets(catalogue, initialContext(input).right);
+  const page = catalogue && slicePage(rightResult({ uitems: catalogue, right: initialContext(input).right }), 0).items;
   const targets = page?.length ? page : null;
   if (targets) input.targets = targets;
   const markup = renderToString(<PageRoot i18n={i18nFor(site.lang)} options={{ input }} />);

@@ -1,9 +1,4 @@
-/**
- * Boot: read the variant, start i18n and the page actor (with the inspector in development), render. The page's
- * data calls and the language's strings are requested at once, side by side; the variant comes with the HTML.
- * Where the server sent the first screen (src/entry-server.tsx: the same tree in its loading state), the page
- * hydrates it instead of rendering from nothing.
- */
+/** Boot: read the variant, start i18n and the page actor, then hydrate the server's first screen (or render). */
 // First, for its side effect: the data calls start before the rest of the bundle evaluates.
 import './earlyLoad.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -57,8 +52,7 @@ async function boot(container: HTMLElement): Promise<void> {
     return;
   }
   const strings = initI18n(site.lang);
-  // Intl's first number format loads the locale's data (about 0.1 s at CPU 4x): build the page's formatters
-  // while the strings are still on their way, not inside the first render.
+  // Intl's first number format loads locale data: build the formatters while the strings load, not in a render.
   createFormatters(site);
   const i18n = await strings;
   document.documentElement.lang = site.lang;
@@ -74,23 +68,18 @@ async function boot(container: HTMLElement): Promise<void> {
   const page = <PageRoot i18n={i18n} options={{ input, inspect: await inspector() }} />;
 
   const firstScreen = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE);
-  // The server's styles go back inline (src/firstScreen.ts) in the same task as the root's mark goes, which sizes
-  // the server's wheel for narrow viewports until then (src/styles/first-screen.css).
+  // The server's styles go back inline in the same task as the root's mark goes (src/firstScreen.ts).
   if (firstScreen) {
     restoreFirstScreenStyles(container);
     container.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
   }
-  // The server renders the upgrades routes only. Its wheel is the wide layout's, which WheelSlot renders too while
-  // hydrating, then re-renders for a narrow viewport.
+  // The server renders the upgrades routes only, with the wide layout's wheel (WheelSlot matches it to hydrate).
   if (firstScreen && route.kind === 'upgrades') hydrateRoot(container, page);
   else createRoot(container).render(page);
 }
 
 const container = document.getElementById('root')!;
-// The server's first screen paints without script, and its shell loads this module once the browser has drawn a
-// frame (server/prerender.ts, deferEntry). Where the module still runs before any paint (a shell that loads it
-// as a plain script, such as the dev server's), the start-up work and the hydration wait for the next frame to be
-// drawn: queued behind it, not ahead of it. A hidden page draws no frames, so it starts at once.
+// Start-up waits for the next drawn frame, so it never delays the first paint; a hidden page starts at once.
 const start = () => void boot(container);
 const painted = () =>
   typeof performance.getEntriesByType === 'function' && performance.getEntriesByType('paint').length > 0;

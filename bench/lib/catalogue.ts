@@ -1,8 +1,6 @@
 /**
- * The bench catalogue: the generated CS catalogue grown to a given number of upgrade targets with StatTrak™
- * variants of skins that have none, then usable Souvenir variants, priced like the generator's own variants
- * (StatTrak™ 1.5x to 3x, Souvenir 1.3x to 4x). Real market names and a real price spread matter here, because
- * compression ratios depend on them.
+ * The generated CS catalogue grown to N targets with StatTrak™ and Souvenir variants priced like the generator's
+ * own: real names and a real price spread, because the index's compression depends on them.
  */
 import { generateCatalogue, type CatalogueRow } from '../../server/catalogue/generate.ts';
 import { unit } from '../../server/catalogue/hash.ts';
@@ -13,7 +11,7 @@ export function benchCatalogueRows(targets: number): CatalogueRow[] {
   const base = generateCatalogue('cs', { rubPerUsd: 90 });
   const usable = base.filter((r) => r.typePrize !== LOCKED_TYPE_PRIZE);
   if (targets <= usable.length) {
-    // Fewer targets: keep a deterministic, price-spread subset (every k-th row by price) plus the locked rows.
+    // Fewer targets: every k-th row by price, plus the locked rows.
     const step = usable.length / targets;
     const sorted = [...usable].sort((a, b) => a.priceMinor - b.priceMinor);
     const kept = Array.from({ length: targets }, (_, i) => sorted[Math.floor(i * step)]);

@@ -1,86 +1,93 @@
 /**
- * The bench's one table: each figure is a value, the baseline it is divided by (measured in the same run) and
- * the target the ratio must meet; counts that do not depend on speed have no baseline.
+ * The bench's one table: each figure is a value, the baseline it is divided by (measured in the same run) and the
+ * target the ratio must meet; a baseline marked `beside` is shown next to an absolute value, not divided.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PgbenchResult } from './pg.ts';
 import { round3 } from './stats.ts';
+
+/** A same-run measurement a figure is compared with. */
+export interface Baseline {
+  label: string;
+  value: number;
+  unit: string;
+  /** Shown beside the value (the machine's floor); the target applies to the value itself. */
+  beside?: boolean;
+}
 
 /** One line of the table. */
 export interface Figure {
   figure: string;
   value: number;
   unit: string;
-  /** What the value is compared with, measured in this run; null for a count or a fixed limit. */
-  baseline: { label: string; value: number; unit: string } | null;
-  /** value / baseline.value, or value when there is no baseline. */
+  baseline: Baseline | null;
+  /** value / baseline.value, or value when there is no dividing baseline. */
   ratio: number;
-  /** The target as text, e.g. '>= 0.5' (applies to ratio). */
+  /** The target as text, e.g. '>= 0.5' (applies to ratio); '(info)' for information only. */
   target: string;
   pass: boolean;
-  /** For information only (e.g. the PGlite figure beside the PostgreSQL one). */
   info?: boolean;
   note?: string;
 }
 
+/** What every bench step gets: the built SPA, the raw record for the JSON report, a logger, pgbench's result. */
+export interface BenchContext {
+  distDir: string;
+  raw: Record<string, unknown>;
+  log: (s: string) => void;
+  /** Set by the server step; the PGlite step compares with it. */
+  pgbench: PgbenchResult | null;
+}
+
+/** One step of `npm run bench`, selected by name with BENCH_ONLY. */
+export interface BenchStep {
+  name: string;
+  run: (ctx: BenchContext) => Promise<Figure[]>;
+}
+
+function figure(name: string, value: number, unit: string, baseline: Baseline | null, target: string, note?: string) {
+  const ratio = baseline && !baseline.beside ? value / baseline.value : value;
+  return { figure: name, value, unit, baseline, ratio, target, pass: true, note };
+}
+
 /** A figure whose ratio must be at least `min`. */
 export function atLeast(
-  figure: string,
+  name: string,
   value: number,
   unit: string,
-  baseline: Figure['baseline'],
+  baseline: Baseline | null,
   min: number,
   note?: string,
 ): Figure {
-  const ratio = baseline ? value / baseline.value : value;
-  return {
-    figure,
-    value,
-    unit,
-    baseline,
-    ratio,
-    target: `>= ${min}`,
-    pass: Number.isFinite(ratio) && ratio >= min,
-    note,
-  };
+  const f = figure(name, value, unit, baseline, `>= ${min}`, note);
+  return { ...f, pass: Number.isFinite(f.ratio) && f.ratio >= min };
 }
 
 /** A figure whose ratio must be at most `max`. */
 export function atMost(
-  figure: string,
+  name: string,
   value: number,
   unit: string,
-  baseline: Figure['baseline'],
+  baseline: Baseline | null,
   max: number,
   note?: string,
 ): Figure {
-  const ratio = baseline ? value / baseline.value : value;
-  return {
-    figure,
-    value,
-    unit,
-    baseline,
-    ratio,
-    target: `<= ${max}`,
-    pass: Number.isFinite(ratio) && ratio <= max,
-    note,
-  };
+  const f = figure(name, value, unit, baseline, `<= ${max}`, note);
+  return { ...f, pass: Number.isFinite(f.ratio) && f.ratio <= max };
 }
 
 /** A figure reported for information, without a target. */
-export function info(figure: string, value: number, unit: string, baseline: Figure['baseline'], note?: string): Figure {
-  const ratio = baseline ? value / baseline.value : value;
-  return { figure, value, unit, baseline, ratio, target: '(info)', pass: true, info: true, note };
+export function info(name: string, value: number, unit: string, baseline: Baseline | null, note?: string): Figure {
+  return { ...figure(name, value, unit, baseline, '(info)', note), info: true };
 }
 
 /** A figure that could not be measured (the reason in note); it fails. */
-export function missing(figure: string, target: string, note: string): Figure {
-  return { figure, value: Number.NaN, unit: '', baseline: null, ratio: Number.NaN, target, pass: false, note };
+export function missing(name: string, target: string, note: string): Figure {
+  return { ...figure(name, Number.NaN, '', null, target, note), pass: false };
 }
 
-function show(n: number, unit: string): string {
-  return Number.isFinite(n) ? `${round3(n)}${unit ? ` ${unit}` : ''}` : 'n/a';
-}
+const show = (n: number, unit: string) => (Number.isFinite(n) ? `${round3(n)}${unit ? ` ${unit}` : ''}` : 'n/a');
 
 /** The table as Markdown (what the terminal shows and docs/performance.md records). */
 export function renderTable(figures: readonly Figure[]): string {
@@ -93,25 +100,17 @@ export function renderTable(figures: readonly Figure[]): string {
     f.info ? 'info' : f.pass ? 'PASS' : 'FAIL',
   ]);
   const head = ['figure', 'value', 'baseline (same run)', 'ratio', 'target', 'result'];
-  const all = [head, ...rows];
-  const widths = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const widths = head.map((_, i) => Math.max(...[head, ...rows].map((r) => r[i].length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 /** Writes reports/bench-<stamp>.{md,json} and reports/bench-latest.{md,json}; returns the Markdown path. */
-export function writeReport(
-  dir: string,
-  figures: readonly Figure[],
-  raw: Record<string, unknown>,
-  meta: Record<string, unknown>,
-): string {
+export function writeReport(dir: string, figures: readonly Figure[], raw: unknown, meta: Record<string, unknown>) {
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const md = `# npm run bench, ${meta.finishedAt}\n\n${renderTable(figures)}\n\nNotes:\n${figures
-    .filter((f) => f.note)
-    .map((f) => `- ${f.figure}: ${f.note}`)
-    .join('\n')}\n`;
+  const notes = figures.filter((f) => f.note).map((f) => `- ${f.figure}: ${f.note}`);
+  const md = `# npm run bench, ${meta.finishedAt}\n\n${renderTable(figures)}\n\nNotes:\n${notes.join('\n')}\n`;
   const json = JSON.stringify({ meta, figures, raw }, null, 2);
   for (const name of [`bench-${stamp}`, 'bench-latest']) {
     fs.writeFileSync(path.join(dir, `${name}.md`), md);

@@ -1,43 +1,38 @@
 /**
- * One keep-alive HTTP/1.1 connection that carries one request at a time, as a browser tab's connection does,
- * written straight onto a socket. node:http's client spends about as much CPU per request as the server's
- * route does (URL parsing, header objects, stream machinery); the load driver shares the bench machine's cores
- * with the server and PostgreSQL while pgbench's client is C, so the driver stays lean. The requests on the wire
- * are the ones node:http sent (same request line and headers).
+ * One keep-alive HTTP/1.1 connection carrying one request at a time, written straight onto a socket: the driver
+ * shares the cores with the server, and node:http's client costs about as much CPU per request as the route.
  */
 import net from 'node:net';
 
-/** An answer: status (0 when the connection failed) and the body as text (or the error). */
+/** An answer: status (0 when the connection failed), the undecoded body (or the error) and its size on the wire. */
 export interface Answer {
   status: number;
-  text: string;
+  body: Buffer;
+  wireBytes: number;
 }
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
-/** A keep-alive connection to host:port, opened on first use and again after the server closed it. */
+/** A keep-alive connection to a server's URL, opened on first use and again after the server closed it. */
 export class KeepAliveConnection {
   private socket: net.Socket | null = null;
   private pending: Buffer | null = null;
   private waiting: ((a: Answer) => void) | null = null;
-  private readonly hostHeader: string;
+  private readonly url: URL;
 
-  constructor(
-    private readonly host: string,
-    private readonly port: number,
-  ) {
-    this.hostHeader = `${host}:${port}`;
+  constructor(base: string) {
+    this.url = new URL(base);
   }
 
-  /** Sends one request (headers as `name: value` lines, no trailing CRLF) and resolves with its answer. */
+  /** Sends one request (headers as `name: value` lines joined by CRLF) and resolves with its answer. */
   request(method: string, path: string, headerLines: string, body?: string): Promise<Answer> {
-    if (this.waiting) return Promise.resolve({ status: 0, text: 'request while another is in flight' });
+    if (this.waiting) return Promise.resolve(failed('request while another is in flight'));
     const socket = this.socket ?? this.open();
     const length = body === undefined ? '' : `\r\nContent-Length: ${Buffer.byteLength(body)}`;
-    const head = `${method} ${path} HTTP/1.1\r\n${headerLines}\r\nHost: ${this.hostHeader}\r\nConnection: keep-alive${length}\r\n\r\n`;
+    const head = `${method} ${path} HTTP/1.1\r\n${headerLines}\r\nHost: ${this.url.host}\r\nConnection: keep-alive${length}\r\n\r\n`;
     return new Promise((resolve) => {
       this.waiting = resolve;
-      socket.write(body === undefined ? head : head + body);
+      socket.write(head + (body ?? ''));
     });
   }
 
@@ -48,12 +43,12 @@ export class KeepAliveConnection {
   }
 
   private open(): net.Socket {
-    const socket = net.connect({ host: this.host, port: this.port, noDelay: true });
+    const socket = net.connect({ host: this.url.hostname, port: Number(this.url.port), noDelay: true });
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     const fail = (why: string) => {
       if (this.socket === socket) this.socket = null;
       this.pending = null;
-      this.finish({ status: 0, text: why });
+      this.finish(failed(why));
     };
     socket.on('error', (err) => fail(String(err)));
     socket.on('close', () => fail('connection closed'));
@@ -70,28 +65,49 @@ export class KeepAliveConnection {
   private onData(chunk: Buffer): void {
     const buf = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
     const headEnd = buf.indexOf(HEAD_END);
-    if (headEnd < 0) {
-      this.pending = buf;
-      return;
-    }
+    if (headEnd < 0) return void (this.pending = buf);
     const head = buf.toString('latin1', 0, headEnd);
-    const status = Number(head.slice(9, 12));
-    const lengthMatch = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-    if (!lengthMatch) {
-      // The server sets Content-Length on every API answer; anything else is reported, not guessed at.
-      this.pending = null;
+    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+    if (!length) {
       this.close();
-      this.finish({ status: 0, text: `answer without content-length: ${head.slice(0, 200)}` });
-      return;
+      return this.finish(failed(`answer without content-length: ${head.slice(0, 200)}`));
     }
     const bodyStart = headEnd + HEAD_END.length;
-    const bodyEnd = bodyStart + Number(lengthMatch[1]);
-    if (buf.length < bodyEnd) {
-      this.pending = buf;
-      return;
-    }
+    const bodyEnd = bodyStart + Number(length[1]);
+    if (buf.length < bodyEnd) return void (this.pending = buf);
     this.pending = buf.length > bodyEnd ? buf.subarray(bodyEnd) : null;
     if (/\r\nconnection:\s*close/i.test(head)) this.close();
-    this.finish({ status, text: buf.toString('utf8', bodyStart, bodyEnd) });
+    this.finish({ status: Number(head.slice(9, 12)), body: buf.subarray(bodyStart, bodyEnd), wireBytes: bodyEnd });
   }
+}
+
+function failed(why: string): Answer {
+  return { status: 0, body: Buffer.from(why), wireBytes: 0 };
+}
+
+/**
+ * `connections` connections each sending one request after another for `seconds`; the requests answered with a
+ * 2xx, the others, and the time taken.
+ */
+export async function hammer(
+  base: string,
+  connections: number,
+  seconds: number,
+  send: (c: KeepAliveConnection) => Promise<Answer>,
+) {
+  const t0 = performance.now();
+  const deadline = t0 + seconds * 1000;
+  let ok = 0;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const conn = new KeepAliveConnection(base);
+      while (performance.now() < deadline) {
+        if ((await send(conn)).status === 200) ok++;
+        else errors++;
+      }
+      conn.close();
+    }),
+  );
+  return { requests: ok, errors, seconds: (performance.now() - t0) / 1000 };
 }

@@ -1,7 +1,6 @@
 /**
- * Bench data, written with the server's own code before the server starts (PGlite allows one process at a
- * time): migrations and seed, the CS catalogue grown or cut to N targets, and players with sessions and enough
- * identical cheap items to stake in every game of the run.
+ * Bench data, written with the server's own code before the server starts: migrations and seed, the CS catalogue
+ * grown or cut to N targets, and players with sessions and enough cheap items for every game of the run.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { chanceThousandths, thousandthsToPercent } from '../../src/domain/chance.ts';
@@ -56,21 +55,18 @@ export async function shapeCatalogue(db: Db, targets: number): Promise<void> {
     await db
       .insert(catalogueItems)
       .values(
-        rows
-          .slice(i, i + BATCH)
-          .map((r) => ({
-            site: 'cs',
-            name: r.name,
-            priceMinor: r.priceMinor,
-            type: r.type,
-            typePrize: r.typePrize,
-            image: r.image,
-          })),
+        rows.slice(i, i + BATCH).map((r) => ({
+          site: 'cs',
+          name: r.name,
+          priceMinor: r.priceMinor,
+          type: r.type,
+          typePrize: r.typePrize,
+          image: r.image,
+        })),
       )
       .onConflictDoNothing();
   }
-  // Rows the bench catalogue does not list (a cut to 6,000) go off sale; they stay for history, as in production.
-  // One JSON parameter: drizzle would expand an array into one parameter per name (PostgreSQL allows 65,535).
+  // Rows left out go off sale. One JSON parameter: an array would become one parameter per name (65,535 at most).
   const names = JSON.stringify(rows.map((r) => r.name));
   await db
     .update(catalogueItems)
@@ -115,7 +111,6 @@ export async function prepareDatabase(target: DbTarget, opts: PrepareOptions): P
         starterPackSize: 0,
       });
       const cookie = `sid=${await createSession(db, userId, 1)}`;
-      // One statement per player: tens of thousands of rows in a second on either database.
       await db.execute(sql`insert into inventory_items (user_id, catalogue_item_id, state, source)
         select ${userId}, ${shape.stake.id}, 'owned', 'grant' from generate_series(1, ${opts.itemsPerPlayer})`);
       const items = await db
@@ -138,8 +133,7 @@ export async function prepareDatabase(target: DbTarget, opts: PrepareOptions): P
       .where(and(eq(inventoryItems.userId, indexUser), eq(inventoryItems.catalogueItemId, shape.stake.id)))
       .orderBy(asc(inventoryItems.id));
     const indexPlayer = { cookie: `sid=${await createSession(db, indexUser, 1)}`, items: cheap.map((r) => r.id) };
-    // Planner statistics for the bulk-loaded rows, as autovacuum would gather soon after (and as pgbench -i does
-    // for its tables), so the runs do not measure plans made for empty tables.
+    // Planner statistics for the bulk-loaded rows, as pgbench -i gathers for its own.
     await db.execute(sql`analyze`);
     return {
       indexPlayer,

@@ -2,46 +2,43 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { BenchData } from '../lib/prepare.ts';
 import { SPIN_END_MARK } from '../../src/canvas/spinMarks.ts';
-import { PROBES, signedInContext, throttled } from './browser.ts';
+import { freshContext, PROBES, throttled } from './browser.ts';
 
 /** Cookies that switch BP mode and sound off, as the page's own toggles would. */
 export const PLAIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0', dont_play_sound_Upgrades: '1' };
 
-/** BP mode off, sound as a new player has it (on): a measured spin plays its ticks (one track per spin) and outcome. */
+/** BP mode off, sound on as a new player has it: a measured spin plays its ticks and outcome. */
 export const SPIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0' };
 
 /**
- * A page in a fresh signed-in context with the probes (and any further init scripts) installed and the CPU throttled,
- * opened at /upgrades/ until the target grid shows items. Its context is `page.context()`.
+ * A page in a fresh signed-in context with the probes installed and the CPU throttled, at `path`; /upgrades/ is
+ * waited for until the target grid shows items the player can pick. Its context is `page.context()`.
  */
 export async function openProbedPage(
   browser: Browser,
   baseUrl: string,
-  sessionCookie: string,
-  prefs: Record<string, string>,
-  ...initScripts: string[]
-): Promise<Page> {
-  const context = await signedInContext(browser, baseUrl, sessionCookie, prefs);
-  const page = await context.newPage();
-  for (const script of [PROBES, ...initScripts]) await page.addInitScript(script);
+  session: string,
+  prefs = {},
+  path = '/upgrades/',
+) {
+  const page = await (await freshContext(browser, baseUrl, session, prefs)).newPage();
+  await page.addInitScript(PROBES);
   await throttled(page);
-  await openPage(page, baseUrl);
+  if (path === '/upgrades/') await openPage(page, baseUrl);
+  else await page.goto(`${baseUrl}${path}`);
   return page;
 }
 
-/** Opens /upgrades/ and waits until the target grid shows items the player can pick (the page has loaded). */
+/** Opens /upgrades/ and waits until the target grid shows items the player can pick. */
 export async function openPage(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/upgrades/`);
-  await page
-    .locator('[data-testid^="target-item-"]:not([disabled])')
-    .first()
-    .waitFor({ state: 'visible', timeout: 60_000 });
+  const target = page.locator('[data-testid^="target-item-"]:not([disabled])').first();
+  await target.waitFor({ state: 'visible', timeout: 60_000 });
 }
 
 /**
- * Waits until the page has finished its start-up work, as a player who looks at the page before typing would
- * find it: no network for 500 ms (the first screen's pictures have arrived), then two idle periods in a row that
- * the browser gave in full (nothing else queued on the main thread). Capped at 15 s.
+ * Waits until the page has finished its start-up work, as a player who reads before typing finds it: network idle,
+ * then two full idle periods in a row (nothing queued on the main thread). Capped at 15 s.
  */
 export async function waitUntilIdle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -66,9 +63,8 @@ export async function searchGameItems(page: Page, data: BenchData): Promise<void
 }
 
 /**
- * Clicks `target` until `done` shows (3 tries of 5 s). Clicked right after the page changed (fast-forwarded games),
- * a click can land on the sticky header, which sticks while Playwright scrolls the element into view: a player
- * would click again, and so does this.
+ * Clicks `target` until `done` shows (3 tries of 5 s): right after the page changed a click can land on the sticky
+ * header while Playwright scrolls, and a player would click again.
  */
 async function clickUntil(target: Locator, done: Locator, state: 'visible' | 'detached' = 'visible'): Promise<void> {
   for (let i = 0; i < 3 && (await target.count()) > 0; i++) {
@@ -95,36 +91,23 @@ export async function pickGame(page: Page, data: BenchData): Promise<void> {
 }
 
 /** A fast-forward step of the page clock: under GSAP's lag-smoothing threshold (500 ms), so a tween keeps up. */
-export const CLOCK_STEP_MS = 400;
+const CLOCK_STEP_MS = 400;
 
 /** Clicks Play and waits for the result panel; `fastForward` jumps the page clock over the spin. */
 export async function playGame(page: Page, fastForward: boolean): Promise<void> {
   const answered = page.waitForResponse((r) => r.url().includes('/api/upgrade/upgrade_items'));
-  // The wheel's last landing before this game (its end mark is replaced by each landing).
   const landedBefore = fastForward
     ? 0
     : await page.evaluate(`performance.getEntriesByName('${SPIN_END_MARK}', 'mark')[0]?.startTime ?? -1`);
   await page.getByTestId('play').click();
-  const res = await answered.catch(async (err: Error) => {
-    // What the page showed instead of a game, for whoever reads the report.
-    await page.screenshot({ path: 'reports/bench-play-failure.png' }).catch(() => {});
-    throw err;
-  });
+  const res = await answered;
   if (res.status() !== 200) throw new Error(`upgrade answered ${res.status()}: ${await res.text()}`);
-  const panel = page
-    .getByTestId('result-panel')
-    .or(page.getByTestId('win-panel'))
-    .or(page.getByTestId('loss-panel'))
-    .first();
+  const panel = page.locator('[data-testid="result-panel"], [data-testid="win-panel"], [data-testid="loss-panel"]');
   if (fastForward) {
-    // The spin (5 s) and the pause before the panel (0.5 s) are timers and tweens on the page clock. Each step
-    // stays under GSAP's lag smoothing (a tick more than 500 ms after the last counts as 33 ms): 1 s steps moved
-    // the spin by 33 ms each, so it ran in real time.
-    for (let i = 0; i < 40 && !(await panel.isVisible()); i++) await page.clock.fastForward(CLOCK_STEP_MS);
+    for (let i = 0; i < 40 && !(await panel.first().isVisible()); i++) await page.clock.fastForward(CLOCK_STEP_MS);
   } else {
-    // In real time, the spin is awaited through the wheel's own landing mark: a PerformanceObserver in the page,
-    // so nothing runs there until it lands. Playwright's waitFor polls the page on every animation frame, which
-    // put Playwright's own script into the spin's measured frames.
+    // The wheel's landing mark through an observer in the page: Playwright's waitFor would poll every frame and
+    // put its own script into the measured frames.
     await page.evaluate(`new Promise((resolve) => {
       const landed = () => performance.getEntriesByName('${SPIN_END_MARK}', 'mark').some((e) => e.startTime > ${landedBefore});
       if (landed()) return resolve();
@@ -138,20 +121,14 @@ export async function playGame(page: Page, fastForward: boolean): Promise<void> 
       observer.observe({ type: 'mark' });
     })`);
   }
-  await panel.waitFor({ state: 'visible', timeout: 30_000 });
+  await panel.first().waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 /** What the search bench types into the target search, one key at a time. */
 export const TYPED = 'StatTrak AK-47 Redline';
 const BACKSPACES = 8;
-/** How many keys one typing session presses (and the probes time). */
-export const TYPED_KEYS = TYPED.length + BACKSPACES;
 
-/**
- * Clicks the target search and types the bench's search into it: TYPED, then 8 backspaces, 150 ms apart (about a
- * fast typist's pace), then waits a second for the last key's settle render. The probes (bench/page/browser.ts)
- * time each key.
- */
+/** Types TYPED into the target search, then 8 backspaces, 150 ms apart (a fast typist); the probes time each key. */
 export async function typeBenchSearch(page: Page): Promise<void> {
   await page.getByTestId('search-right').click();
   await page.keyboard.type(TYPED, { delay: 150 });

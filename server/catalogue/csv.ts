@@ -1,8 +1,4 @@
-/**
- * A small RFC 4180 reader for catalogue imports: quoted fields with commas, doubled quotes and line breaks,
- * CRLF or LF records, a leading BOM. Malformed quoting stops the read with a located error rather than guessing
- * where fields end, since a misplaced quote would silently shift every later column.
- */
+/** A small RFC 4180 reader for catalogue imports; malformed quoting stops with a located error, never a guess. */
 
 /** One record and the 1-based line it starts on. */
 export interface CsvRecord {

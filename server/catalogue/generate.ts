@@ -1,8 +1,4 @@
-/**
- * The generated catalogue of each site, as the seeder inserts it. Prices are integer minor units: USD cents on
- * 'cs' and 'dota', kopecks on 'ru' (the CS catalogue converted at rubPerUsd). Pure and deterministic: the same
- * call always gives the same rows in the same order.
- */
+/** Each site's generated catalogue, deterministic, in minor units (cents; kopecks on 'ru' at rubPerUsd). */
 import { csCatalogueCents } from './cs.ts';
 import { dotaCatalogueCents } from './dota.ts';
 

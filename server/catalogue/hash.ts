@@ -1,7 +1,4 @@
-/**
- * Deterministic pseudo-randomness for the generated catalogues. Math.random would reshuffle prices on every
- * seed; a hash of the item name keeps a catalogue identical across runs, machines and the three sites.
- */
+/** Deterministic pseudo-randomness from item names, so a generated catalogue is the same on every machine. */
 
 /** 32-bit FNV-1a over the UTF-16 code units of a string. */
 export function fnv1a(text: string): number {

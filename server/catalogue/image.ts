@@ -1,8 +1,4 @@
-/**
- * The offline picture of a catalogue item: a rarity-coloured glow, an emblem of the item's kind and its short
- * name in two lines. Compact (under 3 KB), self-contained (no external fonts or images), so it works as an
- * <img src> and as a Pixi texture alike. Every piece of text is XML-escaped: names carry '&', quotes, '★', '™'.
- */
+/** An item's offline picture as a small self-contained SVG: rarity glow, emblem, name; all text XML-escaped. */
 import { DOTA_RARITIES, RARITY_COLORS } from '../../src/domain/constants.ts';
 import { levelCount } from '../../src/domain/filters.ts';
 import { CS_WEAPONS } from './data/cs-weapons.ts';

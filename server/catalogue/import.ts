@@ -1,13 +1,12 @@
 /**
- * Operator catalogue imports from JSON or CSV. Every row is validated and every problem reported with its row
- * number, so an operator fixes a file in one pass instead of one error per attempt. Prices become integer minor
- * units by string arithmetic: '19.99' is 1999 exactly, never 1998.9999.
+ * Operator catalogue imports from JSON or CSV: every problem reported with its row number in one pass; prices
+ * become minor units by string arithmetic ('19.99' is 1999 exactly).
  */
 import { parseCsv } from './csv.ts';
 import type { CatalogueRow } from './generate.ts';
 
 /** Columns (CSV header) or keys (JSON objects) an import understands; others are ignored. */
-const COLUMNS = ['name', 'price', 'price_minor', 'type', 'type_prize', 'image'] as const;
+type Column = 'name' | 'price' | 'price_minor' | 'type' | 'type_prize' | 'image';
 const MAX_NAME = 200;
 const MAX_TYPE = 50;
 const MAX_IMAGE = 2000;
@@ -16,7 +15,7 @@ const MINOR = /^\d{1,15}$/;
 // Names end up in HTML, SVG and CSV exports: control characters there are never intended.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-type Raw = Partial<Record<(typeof COLUMNS)[number], unknown>>;
+type Raw = Partial<Record<Column, unknown>>;
 
 /** Parses and validates a catalogue file; rows holds every valid row, errors one message per problem. */
 export function parseCatalogue(text: string, format: 'json' | 'csv'): { rows: CatalogueRow[]; errors: string[] } {

@@ -1,14 +1,6 @@
 /**
- * The generated item picture as a PNG (issue 6). The SVG (image.ts) stays the drawing, but the page shows this
- * raster of it: a browser draws an SVG picture on the page's main thread as a document of its own (style, layout,
- * text and paint, again whenever the area around it is repainted), while a PNG is decoded and drawn off the main
- * thread, as the real pictures under IMAGE_BASE_URL are. In a lab copy of the page at 4x CPU throttling, the key
- * presses that brought known pictures back into the target grid took about a quarter less time with PNG pictures
- * (docs/performance.md, "Session 13").
- *
- * Rendered with resvg at the SVG's own size (256 x 192), with the fonts found on the machine (text without a font
- * is left out, the rest of the picture is drawn), and kept in a small in-memory cache: a picture costs about 3 ms of
- * CPU to render, and the browser keeps it for a year (immutable).
+ * The generated item picture (image.ts's SVG) as a PNG rendered by resvg: a browser decodes a PNG off the main
+ * thread, an SVG picture is a document on it (docs/decisions). Cached in memory; the browser keeps it a year.
  */
 import fs from 'node:fs';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
@@ -31,10 +23,7 @@ const FONT_CANDIDATES: Array<{ family: string; files: string[] }> = [
 
 let options: ResvgRenderOptions | null = null;
 
-/**
- * resvg's options: named font files load in about 3 ms a picture, where a scan of the system's fonts costs twice
- * that for every picture. Without any of them, the system's fonts (possibly none).
- */
+/** resvg's options: named font files, cheaper than scanning the system's fonts for every picture. */
 function renderOptions(): ResvgRenderOptions {
   if (options) return options;
   for (const { family, files } of FONT_CANDIDATES) {

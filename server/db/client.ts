@@ -20,10 +20,7 @@ export type Tx = PgTransaction<
 /** Either: code that can run inside or outside a transaction. */
 export type Executor = Db | Tx;
 
-/**
- * A fixed statement with `$n` parameters. On PostgreSQL it is a node-postgres named query: prepared once per
- * pooled connection, then only bound and executed (no parse or plan per call). PGlite runs it by its text.
- */
+/** A fixed statement with `$n` parameters: prepared once per PostgreSQL connection; PGlite runs its text. */
 export interface Statement {
   readonly name: string;
   readonly text: string;
@@ -43,31 +40,19 @@ export interface Step {
 /** Runs statements and returns their rows (timestamptz as Date, json parsed, int8 as number). */
 export interface Queryable {
   rows<T>(st: Statement, params: unknown[]): Promise<T[]>;
-  /**
-   * Several statements in order, each one's rows. On PostgreSQL they go out as one pipeline (one write, one
-   * Sync: one round trip); the first error fails the call and the statements after it do not run. Outside a
-   * transaction the batch is one implicit transaction.
-   */
+  /** Several statements in order, each one's rows: one round trip on PostgreSQL; the first error stops the rest. */
   batch(steps: readonly Step[]): Promise<unknown[][]>;
 }
 
 /** A transaction's statements, with the last ones able to carry the COMMIT. */
 export interface TxQueryable extends Queryable {
-  /**
-   * Runs these statements and commits, in one round trip on PostgreSQL. It ends the transaction: nothing may
-   * run on this handle afterwards, and the work must not refuse anything once it has resolved (it cannot be
-   * rolled back). A failure rolls everything back, as any error in the transaction does.
-   */
+  /** Runs these statements and commits in one round trip; nothing may run or refuse on this handle afterwards. */
   commitWith(steps: readonly Step[]): Promise<unknown[][]>;
 }
 
 /** The hot paths' way in: prepared statements without the query builder, and transactions over them. */
 export interface RawDb extends Queryable {
-  /**
-   * BEGIN, work, COMMIT on one connection; ROLLBACK and rethrow on any error (no retry here). On PostgreSQL the
-   * BEGIN travels with the work's first statements and the COMMIT with its `commitWith`, so a transaction of
-   * two batches is two round trips.
-   */
+  /** BEGIN, work, COMMIT on one connection (BEGIN and COMMIT ride with the first and last batch); ROLLBACK on error. */
   transaction<T>(work: (q: TxQueryable) => Promise<T>): Promise<T>;
 }
 
@@ -93,12 +78,7 @@ export type DbTarget =
 // bigint columns arrive as strings from node-postgres unless parsed; our amounts stay below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-/**
- * Starts a query with its protocol messages in one socket write. node-postgres writes Bind, Describe, Execute and
- * Sync one by one: uncorked, that is two system calls on our side and, when they arrive split, an extra wake-up
- * of the PostgreSQL backend, per statement. The messages are written synchronously by query() when the client is
- * idle (it always is here: one statement at a time per client), so uncorking right after it sends them together.
- */
+/** Starts a query with its protocol messages in one socket write (node-postgres writes them one by one). */
 function corked<T>(client: pg.PoolClient, send: () => T): T {
   const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
     .connection?.stream;
@@ -131,18 +111,12 @@ interface FieldDescription {
 
 const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils.prepareValue;
 
-/**
- * Clients whose failed pipeline also prepared statements: which Parse ran is unknown (an error skips the rest),
- * so they are discarded rather than risk a later Parse of a name that exists or a Bind of one that does not.
- */
+/** Clients whose failed pipeline prepared statements: which Parse ran is unknown, so they are discarded. */
 const discard = new WeakSet<pg.PoolClient>();
 
 /**
- * Several prepared statements as ONE extended-protocol pipeline: Parse (first use on this connection), Bind,
- * Describe and Execute for each, then a single Sync, all in one socket write. PostgreSQL runs them in order and
- * answers once; after an error it skips everything up to the Sync, so later statements never run on a failed
- * one. It is a node-postgres "submittable": the client hands it the protocol events and keeps its own queue, so
- * ordinary queries on the same client wait for its ReadyForQuery.
+ * Several prepared statements as one extended-protocol pipeline with a single Sync, in one socket write; after an
+ * error PostgreSQL skips the rest. A node-postgres "submittable", so other queries on the client wait for it.
  */
 class Pipeline {
   private readonly results: unknown[][] = [];
@@ -172,9 +146,7 @@ class Pipeline {
     }
     connection.stream.cork?.();
     try {
-      // Every Parse first: an error in an Execute then cannot skip a Parse, so the names recorded here are
-      // prepared on the server whenever the pipeline fails after them (a failed Parse is a bug in our SQL; the
-      // client is then discarded, see handleError).
+      // Every Parse first, so an error in an Execute cannot skip one: the recorded names stay true.
       for (const { st } of this.steps) {
         if (connection.parsedStatements[st.name] !== undefined || this.parsing.includes(st.name)) continue;
         connection.parse({ text: st.text, name: st.name });
@@ -302,9 +274,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reports it instead.
   pool.on('error', (err) => target.onPoolError?.(err));
-  // pg-pool removes its listener while a client is checked out (a transaction): a connection cut between two
-  // statements would then be an unhandled 'error' event that kills the process. The statement in flight, or
-  // the next one, fails with the connection error (503) and the pool discards the client when it is released.
+  // pg-pool drops its listener while a client is checked out: a cut connection must not be an unhandled 'error'.
   pool.on('connect', (client) => client.on('error', (err) => target.onPoolError?.(err)));
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
   const on = (c: pg.PoolClient): Queryable => ({
@@ -312,11 +282,11 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       (await corked(c, () => c.query({ name: st.name, text: st.text, values: params }))).rows as T[],
     batch: (steps) => pipelined(c, steps),
   });
-  /** Runs `use` on a pooled client; a client that failed is not reused (as pool.query does). */
-  async function withClient<T>(use: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  /** Runs `work` on a pooled client; a client that failed is not reused (as pool.query does). */
+  async function withClient<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
-      const out = await use(client);
+      const out = await work(client);
       client.release();
       return out;
     } catch (err) {
@@ -329,8 +299,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     batch: (steps) => withClient((c) => on(c).batch(steps)),
     async transaction(work) {
       const client = await pool.connect();
-      // A client whose ROLLBACK failed (connection cut), or whose failed pipeline left its prepared statements
-      // unknown, is destroyed instead of going back to the pool.
+      // A client whose ROLLBACK failed, or whose prepared statements are unknown, is destroyed, not pooled.
       let broken: Error | undefined;
       // BEGIN is sent with the first statements and COMMIT with commitWith's, each in the same pipeline.
       let phase = 'idle' as 'idle' | 'open' | 'committed';

@@ -1,8 +1,4 @@
-/**
- * Applies the drizzle migrations and the start-up seed. On PostgreSQL several processes may start at once:
- * a session-level advisory lock on one connection makes migrate+seed run in exactly one of them at a time,
- * and the others find the work done.
- */
+/** Applies the migrations and the start-up seed, under an advisory lock on PostgreSQL so one process does it. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -11,10 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db, DbHandle } from './client.ts';
 
-/**
- * The folder drizzle-kit generates into. Not `new URL('./migrations', import.meta.url)`: Vite rewrites that
- * pattern into an asset URL when the server is imported by a jsdom test.
- */
+/** The migrations folder (not `new URL(...)`: Vite rewrites that into an asset URL under jsdom tests). */
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // Any fixed 64-bit key; it only has to be the same in every process of this app.

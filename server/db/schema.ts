@@ -10,9 +10,11 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -52,8 +54,28 @@ export const users = pgTable(
     /** Tickets (bonus balance). */
     bonusBalance: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
+    /** The live feed shows "Hidden" instead of the name (migration 0010 also adds the feed's triggers). */
+    hideName: boolean().notNull().default(false),
+    /** steamid64 of an account made by Steam sign-in; null for username accounts. */
+    steamId: text(),
+    /** The Steam persona name, when the Steam Web API gave one; the username is shown otherwise. */
+    displayName: text(),
+    avatarUrl: text(),
   },
-  (t) => [uniqueIndex('users_username_uq').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_steam_id_uq').on(t.steamId),
+  ],
+);
+
+/** Steam OpenID response nonces already accepted, kept until they are too old to pass the age check anyway. */
+export const steamNonces = pgTable(
+  'steam_nonces',
+  {
+    nonce: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('steam_nonces_expires_idx').on(t.expiresAt)],
 );
 
 /** One balance per user and currency; always the sum of that user's ledger entries in it. */
@@ -213,6 +235,10 @@ export const games = pgTable(
     targetPriceMinor: money().notNull(),
     wonInventoryItemId: integer(),
     tickets: integer().notNull(),
+    /** The house rules the game was played with (src/domain/rules.ts): payout factor and chance bounds. */
+    payoutPer100k: integer('payout_per_100k').notNull().default(90_000),
+    chanceMin: integer().notNull().default(100),
+    chanceMax: integer().notNull().default(80_000),
     createdAt: createdAt(),
   },
   (t) => [
@@ -220,4 +246,39 @@ export const games = pgTable(
     uniqueIndex('games_seed_nonce_uq').on(t.seedId, t.nonce),
     index('games_user_idx').on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * The fairness audit's sums per site, UTC hour, chance band and direction (src/domain/audit.ts AuditSums), added
+ * by the background rollup (server/services/audit-rollup.ts) for every game up to audit_rollup_state.rolled_to.
+ */
+export const auditRollup = pgTable(
+  'audit_rollup',
+  {
+    site: text().notNull(),
+    hour: timestamp({ withTimezone: true }).notNull(),
+    band: smallint().notNull(),
+    rollUnder: boolean().notNull(),
+    games: bigint({ mode: 'number' }).notNull(),
+    wins: bigint({ mode: 'number' }).notNull(),
+    stakeMinor: money().notNull(),
+    payoutMinor: money().notNull(),
+    sumChance: bigint({ mode: 'number' }).notNull(),
+    sumVar: numeric().notNull(),
+    sumExpectedPayout: numeric().notNull(),
+    sumPayoutVar: numeric().notNull(),
+  },
+  (t) => [primaryKey({ name: 'audit_rollup_pk', columns: [t.site, t.hour, t.band, t.rollUnder] })],
+);
+
+/** The rollup's one row: games up to rolled_to are summed; pending_to is safe once every transaction open at pending_at has ended. */
+export const auditRollupState = pgTable(
+  'audit_rollup_state',
+  {
+    id: integer().primaryKey(),
+    rolledTo: bigint({ mode: 'number' }).notNull().default(0),
+    pendingTo: bigint({ mode: 'number' }),
+    pendingAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [check('audit_rollup_state_one', sql`${t.id} = 1`)],
 );

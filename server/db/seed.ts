@@ -26,16 +26,14 @@ export async function seedCatalogue(db: Db, site: Site, rubPerUsd: number): Prom
       await tx
         .insert(catalogueItems)
         .values(
-          rows
-            .slice(i, i + BATCH)
-            .map((r) => ({
-              site,
-              name: r.name,
-              priceMinor: r.priceMinor,
-              type: r.type,
-              typePrize: r.typePrize,
-              image: r.image,
-            })),
+          rows.slice(i, i + BATCH).map((r) => ({
+            site,
+            name: r.name,
+            priceMinor: r.priceMinor,
+            type: r.type,
+            typePrize: r.typePrize,
+            image: r.image,
+          })),
         )
         .onConflictDoNothing();
     }

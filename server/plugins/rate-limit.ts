@@ -1,83 +1,142 @@
 /**
- * Rate limits (issue 7, abuse): sign-in and register per address, sign-in per username (from any address),
- * upgrade_items per address and per signed-in player. A refusal is 429 `{ status: false, msg }` in the site's
- * language with Retry-After. Counters live in this process (@fastify/rate-limit's LRU store): with several
- * processes each one counts on its own, so the effective limit is at most N times the configured one
- * (documented in docs/server.md). A limit of 0 turns that limit off.
+ * Rate limits: each route names its limits in its own options (`config.rateLimit` of @fastify/rate-limit, and a
+ * hook for a route's second limit, since the plugin runs one `config.rateLimit` per request). Per-player limits
+ * key by the session cookie's hash (no session query) or, where the route loads the player anyway, by player id;
+ * the others by address. Counts live in Redis with REDIS_URL, else in this process (plugins/limit-store.ts). A
+ * refusal is 429 `{ status: false, msg }` in the site's language with Retry-After. A limit of 0 turns it off.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import { AppError, type MessageKey } from '../messages.ts';
 import { sessionCookie, type AppContext } from '../routes/context.ts';
-import { findSession } from '../services/sessions.ts';
+import { sessionIdOf } from '../services/sessions.ts';
+import { connectRedis, LimitCounts } from './limit-store.ts';
 
-const WINDOW_MS = 60_000;
-const AUTH_ROUTES = new Set(['/api/auth/login', '/api/auth/register']);
-const UPGRADE_ROUTE = '/api/upgrade/upgrade_items';
+const MINUTE = 60_000;
 
-type Limit = (req: FastifyRequest, reply: FastifyReply, key: string) => Promise<void>;
+/** The limits a route can name. */
+export type LimitName = 'authIp' | 'loginUser' | 'upgradeSession' | 'upgradeIp' | 'pageIp' | 'seedPlayer';
 
-/** The username a sign-in names, normalised as the unique index compares it (case-insensitive). */
-function loginName(body: unknown): string | null {
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).username : undefined;
-  return typeof raw === 'string' && raw.trim() !== '' ? raw.trim().toLowerCase().slice(0, 64) : null;
+/** What one limit counts: a key per request ('' = not counted), how many per window, and its refusal. */
+interface LimitSpec {
+  max: number;
+  windowMs: number;
+  message: MessageKey;
+  /** preHandler where the key needs the body or the signed-in player. */
+  hook: 'onRequest' | 'preHandler';
+  key: (req: FastifyRequest) => string;
 }
 
-/** Registers the limits as hooks on the app; must be registered before the routes it guards. */
-export const rateLimitPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The limits as route options. */
+export interface Limits {
+  /** A route's `config.rateLimit` (false when the limit is off); `key` replaces the limit's own key. */
+  rule(name: LimitName, key?: (req: FastifyRequest) => string): RateLimitOptions | false;
+  /** The same limit as a hook, for a route's second limit or a handler outside the routes. */
+  hook(name: LimitName, key?: (req: FastifyRequest) => string): Hook;
+}
+
+const address = (req: FastifyRequest) => normalizeIP(req.ip);
+const session = (req: FastifyRequest) => sessionIdOf(sessionCookie(req)) ?? `ip:${address(req)}`;
+
+/** The username a sign-in names, normalised as the unique index compares it (case-insensitive). */
+function loginName(req: FastifyRequest): string {
+  const body = req.body;
+  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).username : undefined;
+  return typeof raw === 'string' && raw.trim() !== '' ? raw.trim().toLowerCase().slice(0, 64) : '';
+}
+
+/** Registers @fastify/rate-limit with the shared counters and decorates the app with `limits`. */
+export const rateLimitPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   const { config } = ctx;
-  await app.register(fastifyRateLimit, { global: false, timeWindow: WINDOW_MS });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  const counts = new LimitCounts(redis, `upgrades:${config.site}:limit:`, app.log);
+  await app.register(fastifyRateLimit, { global: false, store: counts.storeCtor() });
 
-  // One fixed-window counter per kind; the key is chosen by the hook (address, username or player id).
-  function limit(max: number, kind: string, message: MessageKey): Limit {
-    if (max <= 0) return async () => {};
-    const keys = new WeakMap<FastifyRequest, string>();
-    const check = app.createRateLimit({
-      max,
-      timeWindow: WINDOW_MS,
-      keyGenerator: (req) => `${kind}:${keys.get(req)}`,
-    });
-    return async (req, reply, key) => {
-      keys.set(req, key);
-      const result = await check(req);
-      if (result.isAllowed || !result.isExceeded) return;
-      reply.header('retry-after', String(result.ttlInSeconds));
-      throw new AppError(429, message);
+  const specs: Record<LimitName, LimitSpec> = {
+    // Sign-in and register share one count per address.
+    authIp: {
+      max: config.rateLimitAuthPerMin,
+      windowMs: MINUTE,
+      message: 'rate_limited_auth',
+      hook: 'onRequest',
+      key: address,
+    },
+    loginUser: {
+      max: config.rateLimitLoginPerUserPerMin,
+      windowMs: MINUTE,
+      message: 'rate_limited_login',
+      hook: 'preHandler',
+      key: loginName,
+    },
+    // Once the body is well-formed: a player's malformed posts count against the address only.
+    upgradeSession: {
+      max: config.rateLimitUpgradePerMin,
+      windowMs: MINUTE,
+      message: 'rate_limited_upgrade',
+      hook: 'preHandler',
+      key: session,
+    },
+    upgradeIp: {
+      max: config.rateLimitUpgradeIpPerMin,
+      windowMs: MINUTE,
+      message: 'rate_limited_upgrade',
+      hook: 'onRequest',
+      key: address,
+    },
+    // The index, a token and the first screen: signed in or not, so a made-up cookie buys no fresh count.
+    pageIp: {
+      max: config.rateLimitPageIpPerMin,
+      windowMs: MINUTE,
+      message: 'rate_limited_page',
+      hook: 'onRequest',
+      key: address,
+    },
+    seedPlayer: {
+      max: config.rateLimitSeedPerHour,
+      windowMs: 60 * MINUTE,
+      message: 'rate_limited_seed',
+      hook: 'preHandler',
+      key: session,
+    },
+  };
+
+  // Buckets are the limit's name, so a limit used by several routes (authIp, pageIp) keeps one count.
+  const options = (name: LimitName, key?: (req: FastifyRequest) => string) => {
+    const spec = specs[name];
+    return {
+      max: spec.max,
+      timeWindow: spec.windowMs,
+      hook: spec.hook,
+      bucket: name,
+      keyGenerator: key ?? spec.key,
+      allowList: (_req: FastifyRequest, k: string) => k === '',
+      errorResponseBuilder: () => new AppError(429, spec.message),
     };
+  };
+
+  const limits: Limits = {
+    rule: (name, key) => (specs[name].max > 0 ? (options(name, key) as RateLimitOptions) : false),
+    hook: (name, key) => {
+      if (specs[name].max <= 0) return async () => {};
+      const check = app.createRateLimit(options(name, key) as Parameters<typeof app.createRateLimit>[0]);
+      return async (req, reply) => {
+        const result = await check(req);
+        if (result.isAllowed || !result.isExceeded) return;
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new AppError(429, specs[name].message);
+      };
+    },
+  };
+  app.decorate('limits', limits);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rate limits, for routes' options. */
+    limits: Limits;
   }
-
-  const authByAddress = limit(config.rateLimitAuthPerMin, 'auth-ip', 'rate_limited_auth');
-  const loginByName = limit(config.rateLimitLoginPerUserPerMin, 'login-user', 'rate_limited_login');
-  const upgradeByAddress = limit(config.rateLimitUpgradeIpPerMin, 'upgrade-ip', 'rate_limited_upgrade');
-  const upgradeByPlayer = limit(config.rateLimitUpgradePerMin, 'upgrade-user', 'rate_limited_upgrade');
-
-  // Hooks only for limits that are on: a switched-off limit costs the requests nothing.
-  const byAddress = config.rateLimitAuthPerMin > 0 || config.rateLimitUpgradeIpPerMin > 0;
-  const byNameOrPlayer = config.rateLimitLoginPerUserPerMin > 0 || config.rateLimitUpgradePerMin > 0;
-
-  // Addresses are counted before the body is read, so floods of malformed posts count too.
-  if (byAddress)
-    app.addHook('onRequest', async (req, reply) => {
-      const url = req.routeOptions.url;
-      if (url === undefined || req.method !== 'POST') return;
-      if (AUTH_ROUTES.has(url)) await authByAddress(req, reply, normalizeIP(req.ip));
-      else if (url === UPGRADE_ROUTE) await upgradeByAddress(req, reply, normalizeIP(req.ip));
-    });
-
-  // Usernames and players are known once the body and the session are.
-  if (byNameOrPlayer)
-    app.addHook('preHandler', async (req, reply) => {
-      const url = req.routeOptions.url;
-      if (req.method !== 'POST') return;
-      if (url === '/api/auth/login' && config.rateLimitLoginPerUserPerMin > 0) {
-        const name = loginName(req.body);
-        if (name !== null) await loginByName(req, reply, name);
-      } else if (url === UPGRADE_ROUTE && config.rateLimitUpgradePerMin > 0) {
-        // Keyed by player, not session: signing in again does not reset the count.
-        const who = await findSession(ctx.handle.raw, sessionCookie(req));
-        if (who) await upgradeByPlayer(req, reply, String(who.userId));
-      }
-    });
-};
-// Like fastify-plugin: the hooks apply to the routes the parent registers after this plugin.
-(rateLimitPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+}

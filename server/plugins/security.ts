@@ -6,7 +6,8 @@
  * x-forwarded-proto from a trusted proxy), so plain-HTTP installs are not locked out. A state-changing request
  * whose Origin (or, without one, Referer) is another site is a 403, on top of SameSite=Lax and the token.
  */
-import Fastify, { type FastifyPluginAsync, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { AppError } from '../messages.ts';
 import type { AppContext } from '../routes/context.ts';
@@ -101,7 +102,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 }
 
 /** Headers and cross-site refusal as hooks on the app; registered before the routes. */
-export const securityPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const securityPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   const headers = await helmetHeaders({
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(ctx.config) },
@@ -120,6 +121,4 @@ export const securityPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     if (source !== undefined && !isSameSite(source, req, ctx.config.allowedOrigins))
       throw new AppError(403, 'cross_site');
   });
-};
-// Like fastify-plugin: the hooks apply to the routes the parent registers after this plugin.
-(securityPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+});

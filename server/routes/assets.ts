@@ -13,6 +13,7 @@ import { itemPng } from '../catalogue/picture.ts';
 import { catalogueItems } from '../db/schema.ts';
 import type { SiteResponse } from '../../src/api/contract.ts';
 import { SITE_META_NAME } from '../../src/site/fromDocument.ts';
+import { houseRulesToWire } from '../../src/domain/rules.ts';
 import { siteInfo } from '../config.ts';
 import { cspWithFirstScreen, deferEntry, firstScreen, metaTag, shellWithFirstScreen } from '../prerender.ts';
 import { AppError } from '../messages.ts';
@@ -30,11 +31,16 @@ export function siteAnswer(ctx: AppContext): SiteResponse {
     chance_decimals: info.chanceDecimals,
     main_site_url: ctx.config.mainSiteUrl,
     recaptcha_site_key: ctx.config.recaptchaSecret ? ctx.config.recaptchaSiteKey : null,
+    house_rules: houseRulesToWire(ctx.config.houseRules),
   };
 }
 
-/** The shell with the variant as `<meta name="upgrades-site" content="{json}">` (data, not script: the CSP holds). */
-export function shellWithSite(html: string, site: SiteResponse): string {
+/**
+ * The shell with the variant as `<meta name="upgrades-site" content="{json}">` (data, not script: the CSP holds),
+ * and the site's language on `<html lang>`, so a screen reader reads the first screen in its language.
+ */
+export function shellWithSite(shell: string, site: SiteResponse): string {
+  const html = shell.replace(/<html(?: lang="[^"]*")?>/i, `<html lang="${site.lang === 'ru' ? 'ru' : 'en'}">`);
   const meta = metaTag(SITE_META_NAME, site);
   if (html.includes('</head>')) return html.replace('</head>', `${meta}\n</head>`);
   // No head to put it in: right after the doctype (before it, the page would render in quirks mode).
@@ -95,14 +101,14 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   // The site root has no file of its own: it is the SPA too.
-  app.get('/', async (_req, reply) => sendSpaShell(ctx, reply));
+  app.get('/', { config: { rateLimit: app.limits.rule('pageIp') } }, async (_req, reply) => sendSpaShell(ctx, reply));
 
   await app.register(fastifyStatic, {
     root: ctx.config.distDir,
     prefix: '/',
     index: false,
     wildcard: true,
-    // A build step (bench/precompress.ts) writes .br and .gz beside each text asset; send the one the client
+    // A build step (scripts/precompress.ts) writes .br and .gz beside each text asset; send the one the client
     // accepts instead of the raw file (the app compresses no responses itself). Without them: the raw file.
     preCompressed: true,
     // Vite fingerprints everything under assets/, so those files never change under their name.

@@ -5,6 +5,7 @@ import { MeResponse } from '../../src/api/contract.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import { siteInfo } from '../config.ts';
 import { checkCredentials, checkLogin, createUser, userRow } from '../services/accounts.ts';
+import { refuseCommonPassword } from '../services/password-policy.ts';
 import { createSession, deleteSession } from '../services/sessions.ts';
 import { balanceMinor } from '../services/wallet.ts';
 import { errorResponses, sessionCookie, sessionOf, setSessionCookie, type AppContext } from './context.ts';
@@ -23,14 +24,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       name: row.name,
       balance: toMajor(await balanceMinor(ctx.db, userId, currency)),
       bonus_balance: row.bonusBalance,
+      hide_name: row.hideName,
     };
   }
 
   app.post(
     '/api/auth/register',
-    { schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } } },
+    {
+      schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } },
+      config: { rateLimit: app.limits.rule('authIp') },
+    },
     async (req, reply) => {
-      const { username, password } = checkCredentials(req.body);
+      const { username, password } = checkCredentials(req.body, 'new');
+      await refuseCommonPassword(password);
       const userId = await createUser(ctx.db, username, password, {
         site: ctx.config.site,
         starterPackSize: ctx.config.demoMode ? ctx.config.starterPackSize : 0,
@@ -42,7 +48,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post(
     '/api/auth/login',
-    { schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } } },
+    {
+      schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } },
+      config: { rateLimit: app.limits.rule('authIp') },
+      // Per name from any address: once the body is read.
+      preHandler: app.limits.hook('loginUser'),
+    },
     async (req, reply) => {
       const { username, password } = checkCredentials(req.body);
       const userId = await checkLogin(ctx.db, username, password);

@@ -9,7 +9,7 @@ import type { Db, DbHandle } from '../db/client.ts';
 import { AppError, type Lang } from '../messages.ts';
 import type { TargetCatalogue } from '../services/catalogue-index.ts';
 import { findSession, SESSION_COOKIE, type SessionUser } from '../services/sessions.ts';
-import type { SettleHints } from '../services/settle-hints.ts';
+import type { Metrics } from '../services/metrics.ts';
 
 /** Shared dependencies of the routes. */
 export interface AppContext {
@@ -18,10 +18,10 @@ export interface AppContext {
   db: Db;
   lang: Lang;
   targets: TargetCatalogue;
-  /** What this process knows ahead of games: the index answer's prices, the game tokens' seeds (hints only). */
-  hints: SettleHints;
   /** HMAC key of the caseopen tokens, shared by every process on the database (services/tokens.ts). */
   tokenSecret: Buffer;
+  /** This process's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
 }
 
 /**

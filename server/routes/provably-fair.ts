@@ -1,5 +1,5 @@
 /** Seed controls, public roll lookup and the player's history (provably-fair.md, issue 4). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { HistoryResponse, RollResponse, RotateResponse, SeedStateResponse } from '../../src/api/contract.ts';
 import { isValidClientSeed } from '../../src/domain/roll.ts';
@@ -7,10 +7,20 @@ import { withTransaction } from '../db/transaction.ts';
 import { AppError } from '../messages.ts';
 import { historyOf, rollById } from '../services/fair.ts';
 import { rotateSeeds, seedState } from '../services/seeds.ts';
+import type { SessionUser } from '../services/sessions.ts';
 import { errorResponses, requireUser, type AppContext } from './context.ts';
 
 /** Provably fair routes under /api/provably_fair. */
 export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Seed changes load the player first, so their limit counts per player (a new session brings no fresh count).
+  const players = new WeakMap<FastifyRequest, SessionUser>();
+  const seedChange = {
+    preHandler: async (req: FastifyRequest) => {
+      players.set(req, await requireUser(ctx, req));
+    },
+    config: { rateLimit: app.limits.rule('seedPlayer', (req) => String(players.get(req)?.userId ?? '')) },
+  };
+
   app.get(
     '/api/provably_fair/state',
     { schema: { response: { 200: SeedStateResponse, ...errorResponses } } },
@@ -27,20 +37,23 @@ export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext):
         body: Type.Object({ client_seed: Type.Optional(Type.Unknown()) }),
         response: { 200: RotateResponse, ...errorResponses },
       },
+      ...seedChange,
     },
     async (req) => {
-      const who = await requireUser(ctx, req);
-      const seed = (req.body as { client_seed?: unknown } | undefined)?.client_seed;
-      if (typeof seed !== 'string' || !isValidClientSeed(seed)) throw new AppError(400, 'client_seed_invalid');
+      const who = players.get(req)!;
+      const raw = (req.body as { client_seed?: unknown } | undefined)?.client_seed;
+      // One spelling per seed: the verifier recomputes from the stored (NFC) text.
+      const seed = typeof raw === 'string' ? raw.normalize('NFC') : null;
+      if (seed === null || !isValidClientSeed(seed)) throw new AppError(400, 'client_seed_invalid');
       return { status: true, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId, seed))) };
     },
   );
 
   app.post(
     '/api/provably_fair/rotate',
-    { schema: { response: { 200: RotateResponse, ...errorResponses } } },
+    { schema: { response: { 200: RotateResponse, ...errorResponses } }, ...seedChange },
     async (req) => {
-      const who = await requireUser(ctx, req);
+      const who = players.get(req)!;
       return { status: true, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId))) };
     },
   );

@@ -27,11 +27,13 @@ const UpgradeBody = Type.Object({
 export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(
     '/api/upgrade/index',
-    { schema: { response: { 200: IndexResponse, ...errorResponses } } },
+    {
+      schema: { response: { 200: IndexResponse, ...errorResponses } },
+      config: { rateLimit: app.limits.rule('pageIp') },
+    },
     async (req, reply) => {
       const sessionId = sessionIdOf(sessionCookie(req));
-      const items =
-        sessionId === null ? null : await inventoryOfSession(ctx.handle.raw, ctx.config, sessionId, ctx.hints);
+      const items = sessionId === null ? null : await inventoryOfSession(ctx.handle.raw, ctx.config, sessionId);
       // The catalogue part is pre-serialised and pre-compressed once per change; a Buffer body skips the serializer.
       const { body, encoding } = await ctx.targets.answer(
         items === null ? 'null' : JSON.stringify(items),
@@ -53,7 +55,12 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
    */
   app.post(
     '/api/upgrade/upgrade_items',
-    { schema: { body: UpgradeBody, response: { 200: UpgradeResponse, ...errorResponses } } },
+    {
+      schema: { body: UpgradeBody, response: { 200: UpgradeResponse, ...errorResponses } },
+      config: { rateLimit: app.limits.rule('upgradeSession') },
+      // Counted before the body is read, so floods of malformed posts count too.
+      onRequest: app.limits.hook('upgradeIp'),
+    },
     async (req) => {
       const sessionId = sessionIdOf(sessionCookie(req));
       if (sessionId === null) throw new AppError(401, 'not_signed_in');
@@ -63,7 +70,7 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
       };
       let request: UpgradeRequest;
       try {
-        request = parseUpgradeRequest(req.body);
+        request = parseUpgradeRequest(req.body, ctx.config.houseRules.maxStakeItems);
       } catch (err) {
         return refuse(err);
       }
@@ -76,7 +83,9 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
         token = verifyToken(ctx.tokenSecret, request.token, sessionId, 'caseopen');
         if (!token) return refuse(new AppError(403, 'token_invalid'));
       }
-      const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token, ctx);
+      const started = performance.now();
+      const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token);
+      ctx.metrics.gameSettled(answer.provably_fair.roll_id, answer.success === 1, (performance.now() - started) / 1000);
       // The next game's token comes with this one's answer (readable by this origin only, like GET /api/token's):
       // the page plays its next game in one request instead of two. It is a game token, bound to that game's seed
       // and nonce, so spending it writes nothing (services/tokens.ts).
@@ -106,6 +115,7 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
         querystring: Type.Object({ purpose: Type.Optional(Type.String()) }),
         response: { 200: TokenResponse, ...errorResponses },
       },
+      config: { rateLimit: app.limits.rule('pageIp') },
     },
     async (req) => {
       const { purpose } = req.query as { purpose?: string };

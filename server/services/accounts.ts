@@ -1,10 +1,6 @@
 /**
- * Accounts: username and password rules, argon2id hashing, creating a player with everything a player
- * needs (seed pair, demo starter pack) in one transaction, and checking a sign-in.
- *
- * argon2id parameters (OWASP's first recommended set): memoryCost 19456 KiB, timeCost 2, parallelism 1,
- * 32-byte output. @node-rs/argon2 defaults to argon2id; the PHC string records the parameters, so they can be
- * raised later without breaking old hashes.
+ * Accounts: name and password rules, argon2id hashing (OWASP's first set; the PHC string keeps the parameters),
+ * a player with seed pair and starter pack in one transaction, sign-in checks.
  */
 import { hash, verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
@@ -13,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../messages.ts';
 import { grantStarterPack } from './grants.ts';
+import { checkNewPassword } from './password-policy.ts';
 import { createSeedPair } from './seeds.ts';
 
 /** argon2id cost parameters (documented in docs/server.md). */
@@ -20,11 +17,18 @@ export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1,
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 
-/** Validates sign-up/sign-in input: username 3-32 of letters, digits, _ - . ; password 4-128 characters. */
-export function checkCredentials(body: unknown): { username: string; password: string } {
+/**
+ * Validates sign-up/sign-in input: username 3-32 of letters, digits, _ - . ; password 4-128 characters, and for a
+ * new password the policy (services/password-policy.ts).
+ */
+export function checkCredentials(
+  body: unknown,
+  purpose: 'sign-in' | 'new' = 'sign-in',
+): { username: string; password: string } {
   const b = (body ?? {}) as Record<string, unknown>;
   const { username, password } = b;
   if (typeof username !== 'string' || !USERNAME.test(username)) throw new AppError(400, 'username_invalid');
+  if (purpose === 'new' && typeof password === 'string') checkNewPassword(username, password);
   // 4 is low on purpose: the demo account is demo/demo. Length counts code points.
   if (typeof password !== 'string' || Array.from(password).length < 4 || Array.from(password).length > 128) {
     throw new AppError(400, 'password_invalid');
@@ -87,10 +91,15 @@ export async function checkLogin(db: Db, username: string, password: string): Pr
   return row.id;
 }
 
-/** The player's id, name and bonus balance. */
+/** The player's id, shown name (the Steam persona name when there is one), bonus balance and live-feed name setting. */
 export async function userRow(db: Db, userId: number) {
   const [row] = await db
-    .select({ id: users.id, name: users.username, bonusBalance: users.bonusBalance })
+    .select({
+      id: users.id,
+      name: sql<string>`coalesce(${users.displayName}, ${users.username})`,
+      bonusBalance: users.bonusBalance,
+      hideName: users.hideName,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;

@@ -1,11 +1,6 @@
 /**
- * The index call's data: the player's inventory and the site's target catalogue. The catalogue (5,000 to 20,000
- * items) is serialised to JSON once and reused for TTL milliseconds, so a burst of page loads costs one query.
- * Correctness never depends on it: the upgrade re-reads prices inside its transaction.
- *
- * The answer is `{"status":true,"uitems":[...],"inventory":...}`: the shared catalogue comes first, so its
- * compressed form is computed once per catalogue change and only the small per-player tail is encoded per
- * request (docs/performance.md, "The index answer"). 20,000 targets are about 3 MB of JSON, 210 KB as brotli.
+ * The index call's data: the player's inventory and the site's targets. The catalogue's JSON and its compressed
+ * form are cached (a game re-reads prices in its transaction); only the per-player tail is encoded per request.
  */
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
@@ -17,13 +12,14 @@ import type { Config } from '../config.ts';
 import { statement, type Db, type Queryable } from '../db/client.ts';
 import { catalogueItems } from '../db/schema.ts';
 import { itemImageUrl } from './images.ts';
-import type { SettleHints } from './settle-hints.ts';
 
 export type CatalogueRow = Pick<
   typeof catalogueItems.$inferSelect,
   'id' | 'name' | 'priceMinor' | 'image' | 'type' | 'typePrize'
 >;
 
+/** An item as the page gets it: `id` is what the page picks (an inventory or a catalogue id); the picture is always
+ * the catalogue item's. */
 function toDto(config: Config, id: number, row: CatalogueRow): ItemDto {
   return {
     id,
@@ -47,7 +43,8 @@ const columns = {
 const inventoryBySession = statement(
   'index_inventory',
   `
-  select i.id, c.name, c.price_minor::float8 as "priceMinor", c.image, c.type, c.type_prize as "typePrize"
+  select i.id as "inventoryId", c.id, c.name, c.price_minor::float8 as "priceMinor", c.image, c.type,
+    c.type_prize as "typePrize"
   from sessions s
   left join (inventory_items i join catalogue_items c on c.id = i.catalogue_item_id and c.site = $2::text)
     on i.user_id = s.user_id and i.state = 'owned'
@@ -57,22 +54,17 @@ const inventoryBySession = statement(
 
 /**
  * The player's owned items of this site (locked, type_prize 13, ones included so the page can show them) for a
- * session, or null when it is not a live session: the session check and the inventory in one statement. Each item's
- * price goes into `hints` for the settlement.
+ * session, or null when it is not a live session: the session check and the inventory in one statement.
  */
-export async function inventoryOfSession(
-  q: Queryable,
-  config: Config,
-  sessionId: string,
-  hints?: SettleHints,
-): Promise<ItemDto[] | null> {
-  const rows = await q.rows<{ id: number | null } & CatalogueRow>(inventoryBySession, [sessionId, config.site]);
+export async function inventoryOfSession(q: Queryable, config: Config, sessionId: string): Promise<ItemDto[] | null> {
+  const rows = await q.rows<{ inventoryId: number | null } & CatalogueRow>(inventoryBySession, [
+    sessionId,
+    config.site,
+  ]);
   if (rows.length === 0) return null;
   // A live session without items is one row of nulls (the left join).
-  if (rows[0].id === null) return [];
-  // The prices the page now shows are the ones its next games will be computed from.
-  if (hints) for (const r of rows) hints.rememberItem(r.id!, r);
-  return rows.map((r) => toDto(config, r.id!, r));
+  if (rows[0].inventoryId === null) return [];
+  return rows.map((r) => toDto(config, r.inventoryId!, r));
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -156,12 +148,21 @@ function gzipAnswer(head: EncodedHead, tail: Buffer): Buffer {
   return Buffer.concat([GZIP_HEADER, head.deflate, zlib.deflateRawSync(tail), trailer]);
 }
 
+/** head + tail in one coding. */
+function encode(head: EncodedHead, tail: Buffer, encoding: IndexEncoding): Buffer {
+  if (encoding === 'br') return brotliAnswer(head, tail);
+  if (encoding === 'gzip') return gzipAnswer(head, tail);
+  return Buffer.concat([head.raw, tail]);
+}
+
+/** Signed-out answers per encoded head (one catalogue version) and coding. */
+const signedOut = new WeakMap<EncodedHead, Map<IndexEncoding, Buffer>>();
+
 /** The site's upgrade targets (active, not type_prize 13) by price, as a JSON array string cached for ttlMs. */
 export class TargetCatalogue {
   private cached: {
     json: string;
     items: readonly ItemDto[];
-    rows: ReadonlyMap<number, CatalogueRow>;
     at: number;
   } | null = null;
   private loading: Promise<string> | null = null;
@@ -177,15 +178,18 @@ export class TargetCatalogue {
     const head = await this.encodedHead(json);
     const tail = Buffer.from(`,"inventory":${inventoryJson}}`);
     const encoding = pickEncoding(acceptEncoding, tail.length);
-    if (encoding === 'br') return { body: brotliAnswer(head, tail), encoding };
-    if (encoding === 'gzip') return { body: gzipAnswer(head, tail), encoding };
-    return { body: Buffer.concat([head.raw, tail]), encoding };
+    // The signed-out answer is the same bytes for everyone: built once per catalogue version and coding.
+    if (inventoryJson === 'null') {
+      let kept = signedOut.get(head);
+      if (!kept) signedOut.set(head, (kept = new Map()));
+      let body = kept.get(encoding);
+      if (!body) kept.set(encoding, (body = encode(head, tail, encoding)));
+      return { body, encoding };
+    }
+    return { body: encode(head, tail, encoding), encoding };
   }
 
-  /**
-   * The encoded head for this JSON, recomputed only when the catalogue's JSON changed (a reload with the same
-   * rows keeps it). Quick codings first; the best brotli replaces the quick one in the background.
-   */
+  /** The encoded head, rebuilt when the JSON changed: quick codings first, the best brotli in the background. */
   private encodedHead(json: string): Promise<EncodedHead> {
     if (this.head && this.headJson === json) return this.head;
     this.headJson = json;
@@ -225,24 +229,10 @@ export class TargetCatalogue {
     return this.loading;
   }
 
-  /**
-   * The catalogue's items as last loaded, for the page's first screen (server/prerender.ts), without waiting: past
-   * the TTL they still answer while a reload runs (or keeps failing), and before the first load has finished the
-   * answer is null (a load is started). The HTML never waits for the database. The same array comes back while the
-   * rows are the same.
-   */
+  /** The items as last loaded, for the first screen, without waiting (null before the first load; starts one). */
   latestItems(): readonly ItemDto[] | null {
     if (!this.cached || Date.now() - this.cached.at >= this.ttlMs) this.json().catch(() => {});
     return this.cached?.items ?? null;
-  }
-
-  /**
-   * A target as last loaded, for the settlement's hints (services/settle-hints.ts): no wait and no reload (the page's
-   * index calls and first screens reload it; a settlement never queries outside its transaction); undefined when it
-   * is not a target or nothing has loaded yet. Past the TTL it may be stale: the settlement checks it.
-   */
-  knownTarget(id: number): CatalogueRow | undefined {
-    return this.cached?.rows.get(id);
   }
 
   /** Forgets the cached copy (after an import in this process). */
@@ -269,7 +259,6 @@ export class TargetCatalogue {
     this.cached = {
       json,
       items: same ? this.cached!.items : items,
-      rows: same ? this.cached!.rows : new Map(rows.map((r) => [r.id, r])),
       at: Date.now(),
     };
     return json;

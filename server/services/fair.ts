@@ -4,6 +4,7 @@ import type { HistoryResponse, RollResponse } from '../../src/api/contract.ts';
 import { thousandthsToPercent } from '../../src/domain/chance.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import { rollToPercent } from '../../src/domain/roll.ts';
+import { gameRulesToWire } from '../../src/domain/rules.ts';
 import type { Db } from '../db/client.ts';
 import { catalogueItems, games, seeds } from '../db/schema.ts';
 import { AppError } from '../messages.ts';
@@ -33,6 +34,9 @@ export async function rollById(db: Db, rollId: string): Promise<RollResponse> {
     roll: rollToPercent(g.roll),
     success: g.success ? 1 : 0,
     time: g.createdAt.toISOString(),
+    stake: toMajor(g.stakeMinor),
+    target_price: toMajor(g.targetPriceMinor),
+    rules: gameRulesToWire(g),
   };
 }
 

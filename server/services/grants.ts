@@ -1,6 +1,4 @@
-/**
- * Putting catalogue items into inventories: the demo starter pack and operator grants.
- */
+/** Putting catalogue items into inventories: the demo starter pack and operator grants. */
 import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
 import type { Site } from '../config.ts';

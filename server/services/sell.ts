@@ -28,9 +28,7 @@ export function parseSellId(body: unknown): number {
 export async function sellItem(db: Db, config: Config, userId: number, inventoryId: number): Promise<number> {
   const { currency } = siteInfo(config.site);
   return withTransaction(db, async (tx) => {
-    // The player's lock first, as a game takes it: otherwise a sale holding the item row waits for the player
-    // row (the ledger insert's foreign-key check) while a game holding the player row waits for the item: a
-    // deadlock PostgreSQL breaks by failing one of them (found by tests/reliability/races.test.ts).
+    // The player's lock first, in a game's order: the other order deadlocks against a game.
     await lockUser(tx, userId);
     const [row] = await tx
       .select({

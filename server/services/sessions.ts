@@ -4,7 +4,7 @@
  */
 import { eq, lt } from 'drizzle-orm';
 import { statement, type Executor, type Queryable } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions } from '../db/schema.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
 
 /** The cookie name. */

@@ -1,16 +1,7 @@
 /**
- * Caseopen tokens, stateless: `<id>.<expiry>.<mac>`, where mac = HMAC-SHA256(server secret, purpose, session,
- * id, expiry). Issuing one reads and writes nothing. Two kinds, both single-use:
- * - A game token, which a settled game's answer brings for the player's next game: its id is
- *   `<seed id>:<nonce>`, the active seed and nonce that next game will use. The settlement accepts it only while
- *   that is still the player's active seed and nonce, which every game steps (and games_seed_nonce_uq makes
- *   unique), so it plays one game at most and costs the settlement no write of its own. Another tab's game or a
- *   seed rotation in between makes it stale (403); the page then fetches a session token and sends the game again.
- * - A session token (GET /api/token): a random id. The settlement checks the session in its own first statement
- *   and inserts the id into used_tokens only while the expiry is still ahead of the database's clock: the
- *   primary key makes it single-use, and a refused game rolls the insert back, leaving the token usable. Spent ids
- *   are swept once expired (an expired token is refused before its id matters).
- * The secret lives in the database (app_secrets), so every process on one database accepts the others' tokens.
+ * Stateless caseopen tokens `<id>.<expiry>.<mac>` (HMAC-SHA256 with a secret in app_secrets, shared by every
+ * process). A game token's id is the seed and nonce of the player's next game, so the game itself spends it; a
+ * session token's id is random and spent by inserting it into used_tokens.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -51,10 +42,7 @@ export interface GameBinding {
 
 const GAME_ID = /^(\d{1,10}):(\d{1,15})$/;
 
-/**
- * A token for a session (its stored id, the SHA-256 of the cookie) and purpose, valid for ttlSeconds from now:
- * a game token when `game` is given, else a session token.
- */
+/** A token for a session and purpose, valid for ttlSeconds: a game token when `game` is given. */
 export function issueToken(
   secret: Buffer,
   sessionId: string,

@@ -3,7 +3,6 @@
  * strings (inventory_items[] repeated, inventory_items repeated, or one comma-separated value); JSON may
  * carry numbers and arrays. Anything else is a 400 with a precise message.
  */
-import { MAX_STAKE } from '../../src/domain/constants.ts';
 import { AppError } from '../messages.ts';
 
 /** A well-formed upgrade request. */
@@ -34,30 +33,34 @@ function scalar(v: unknown): string | number | boolean | undefined {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined;
 }
 
-function stakedIds(body: Record<string, unknown>): number[] {
+function stakedIds(body: Record<string, unknown>, maxItems: number): number[] {
   const raw = body['inventory_items[]'] ?? body.inventory_items;
   if (raw === undefined || raw === null || raw === '') throw new AppError(400, 'items_required');
   const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
-  if (parts.length > 10 * MAX_STAKE) throw new AppError(400, 'too_many_items');
+  if (parts.length > 10 * maxItems) throw new AppError(400, 'too_many_items');
   const ids = parts.map(positiveId);
   if (ids.some((id) => id === null)) throw new AppError(400, 'items_invalid');
   const unique = new Set(ids as number[]);
   if (unique.size !== ids.length) throw new AppError(400, 'items_invalid');
-  if (ids.length > MAX_STAKE) throw new AppError(400, 'too_many_items');
+  if (ids.length > maxItems) throw new AppError(400, 'too_many_items');
   return ids as number[];
 }
 
-/** Parses and validates an upgrade_items body; throws AppError(400) naming the first bad field. */
-export function parseUpgradeRequest(body: unknown): UpgradeRequest {
+/**
+ * Parses and validates an upgrade_items body (at most `maxItems` staked ids, the site's MAX_STAKE_ITEMS); throws
+ * AppError(400) naming the first bad field.
+ */
+export function parseUpgradeRequest(body: unknown, maxItems: number): UpgradeRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'bad_request');
   const b = body as Record<string, unknown>;
-  const itemIds = stakedIds(b);
+  const itemIds = stakedIds(b, maxItems);
 
   const targetId = positiveId(scalar(b.uniq_item));
   if (targetId === null) throw new AppError(400, 'target_required');
 
   const ru = scalar(b.roll_under);
-  const rollUnderText = ru === undefined ? '' : String(ru).trim();
+  // Exactly 0 or 1: no padding, no other spelling.
+  const rollUnderText = ru === undefined ? '' : String(ru);
   if (rollUnderText !== '0' && rollUnderText !== '1') throw new AppError(400, 'roll_under_invalid');
 
   const fc = scalar(b.upgrade_front_chance);

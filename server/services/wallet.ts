@@ -1,6 +1,6 @@
 /**
  * Balances in integer minor units of the site's currency. A balance only changes together with a ledger
- * entry in the same transaction, so it always equals the sum of that user's entries (issue 7's invariant).
+ * entry in the same transaction, so it always equals the sum of that user's entries.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';

@@ -74,6 +74,8 @@ export const UserDto = Type.Object({
   name: Type.String(),
   balance: Type.Number(),
   bonus_balance: Type.Integer(),
+  /** Whether the live feed shows "Hidden" instead of the name. */
+  hide_name: Type.Optional(Type.Boolean()),
 });
 export type UserDto = Static<typeof UserDto>;
 
@@ -86,6 +88,18 @@ export type TokenResponse = Static<typeof TokenResponse>;
 export const SellResponse = Type.Object({ status: Type.Literal(true), balance: Type.Number() });
 export type SellResponse = Static<typeof SellResponse>;
 
+/** The rules a game is played by: the payout factor (0.9) and the chance bounds as percents (0.1, 80). */
+export const GameRulesDto = Type.Object({
+  payout_factor: Type.Number(),
+  chance_min: Type.Number(),
+  chance_max: Type.Number(),
+});
+export type GameRulesDto = Static<typeof GameRulesDto>;
+
+/** The site's house rules (src/domain/rules.ts): a game's rules plus the most items one game may stake. */
+export const HouseRulesDto = Type.Composite([GameRulesDto, Type.Object({ max_stake_items: Type.Integer() })]);
+export type HouseRulesDto = Static<typeof HouseRulesDto>;
+
 /** What the page needs to know about the variant it is served as. */
 export const SiteResponse = Type.Object({
   status: Type.Literal(true),
@@ -96,6 +110,7 @@ export const SiteResponse = Type.Object({
   chance_decimals: Type.Integer(),
   main_site_url: Type.String(),
   recaptcha_site_key: Type.Union([Type.String(), Type.Null()]),
+  house_rules: HouseRulesDto,
 });
 export type SiteResponse = Static<typeof SiteResponse>;
 
@@ -130,6 +145,10 @@ export const RollResponse = Type.Object({
   roll: Type.Number(),
   success: Type.Integer({ minimum: 0, maximum: 1 }),
   time: Type.String({ description: 'ISO 8601' }),
+  /** The staked value and the target's price (major units), and the rules the chance was computed with. */
+  stake: Type.Number(),
+  target_price: Type.Number(),
+  rules: GameRulesDto,
 });
 export type RollResponse = Static<typeof RollResponse>;
 
@@ -169,3 +188,7 @@ export const HistoryResponse = Type.Object({
   revealed_seeds: Type.Array(RevealedSeed),
 });
 export type HistoryResponse = Static<typeof HistoryResponse>;
+
+/** POST /api/profile/hide_name: the player's live-feed name setting as saved. */
+export const HideNameResponse = Type.Object({ status: Type.Literal(true), hide_name: Type.Boolean() });
+export type HideNameResponse = Static<typeof HideNameResponse>;

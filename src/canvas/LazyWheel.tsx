@@ -1,11 +1,6 @@
 /**
- * The only wheel module the page imports statically. It shows the SVG placeholder at once and loads the Pixi
- * wheel chunk (Pixi + @pixi/react + GSAP, ~220 KB gz) when the wheel first has something to animate (a chance,
- * or a game) and the player has been idle for a moment (see inputQuiet.ts): at rest both wheels look the same,
- * and Pixi's start-up (its chunk, a WebGL context, shaders) holds the main thread too long to run while the
- * player is typing a search right after the page loads. It swaps to Pixi once it has arrived, but never in the
- * middle of a spin the placeholder is running: that would restart the spin or report it twice. If the chunk
- * fails to load, the placeholder simply stays and keeps playing.
+ * The only wheel module the page imports statically: the SVG wheel at once, the Pixi chunk once there is something
+ * to animate and the player is idle (its start-up holds the main thread), swapped in never mid-spin.
  */
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { afterInputQuiet, immediately, type Schedule } from './inputQuiet.ts';
@@ -54,8 +49,7 @@ export function createLazyWheel(load: WheelLoader, schedule: Schedule = immediat
   return function LazyWheel(props: WheelProps) {
     const [ready, setReady] = useState(loaded);
     const [failed, setFailed] = useState(false);
-    // Set while the placeholder runs a spin (or holds its result); cleared at 'idle'. Written during render on
-    // purpose: the choice of renderer for this very render depends on it, and the writes are idempotent.
+    // Set while the placeholder runs a spin or holds its result; written during render, which depends on it.
     const placeholderOwnsGame = useRef(false);
     const needed = props.chance > 0 || props.phase !== 'idle';
 
@@ -100,11 +94,7 @@ export function webglAvailable(): boolean {
   }
 }
 
-/**
- * The wheel the page mounts: placeholder first, Pixi once there is a chance to show, the player has been idle for
- * QUIET_MS and its chunk has loaded. Same props as PixiWheel. Without WebGL the Pixi chunk is never fetched and the SVG wheel, which plays
- * every game just as well, stays.
- */
+/** The wheel the page mounts; without WebGL the Pixi chunk is never fetched and the SVG wheel stays. */
 export const LazyWheel = createLazyWheel(
   () => (webglAvailable() ? import('./PixiWheel.tsx') : Promise.reject(new Error('no WebGL: the SVG wheel stays'))),
   afterInputQuiet(QUIET_MS),

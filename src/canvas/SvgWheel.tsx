@@ -55,6 +55,7 @@ export function SvgWheel(props: WheelProps) {
   const [transitionMs, setTransitionMs] = useState(0);
   const [landed, setLanded] = useState(false);
   const onLandedRef = useRef(props.onLanded);
+  // eslint-disable-next-line react-hooks/refs -- the latest callback for the timer; no render reads it
   onLandedRef.current = props.onLanded;
   const angleRef = useRef(0);
 
@@ -65,6 +66,7 @@ export function SvgWheel(props: WheelProps) {
     if (phase === 'spinning' && roll !== null) {
       const plan = planSpin(angleRef.current, roll, rollUnder, turnsFor(spinMs));
       angleRef.current = plan.to;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- starts the CSS transition with the timer
       setLanded(false);
       setTransitionMs(spinMs);
       setAngle(plan.to);
@@ -83,6 +85,7 @@ export function SvgWheel(props: WheelProps) {
       setAngle(angleRef.current);
     }
     return undefined;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rollUnder and spinMs are read at spin start only
   }, [phase, roll]);
 
   const showResult = (phase === 'result' || landed) && roll !== null;
@@ -114,6 +117,7 @@ export function SvgWheel(props: WheelProps) {
     <div
       data-testid="wheel-placeholder"
       data-phase={phase}
+      data-spin-ms={spinMs}
       data-outcome={showResult ? (outcome ?? '') : ''}
       data-vin={win || undefined}
       style={{ position: 'relative', width: size, height: size }}

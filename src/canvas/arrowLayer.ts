@@ -1,8 +1,4 @@
-/**
- * The arrow outside the Pixi stage. Pixi still draws it (drawArrow), once per look, but the pixels are read back
- * into a 2D canvas in a DOM layer above the wheel canvas; a spin frame then only sets that layer's CSS transform
- * (the compositor rotates it) instead of rendering the WebGL stage. No Pixi import: the math is tested in Node.
- */
+/** The arrow as a DOM layer above the stage, so a spin frame is a CSS transform, not a WebGL render. */
 import { normalizeAngle } from './spinPlan.ts';
 
 /** A rectangle in the wheel's CSS pixels, its origin the wheel's top-left corner. */
@@ -13,11 +9,7 @@ export interface PixelBox {
   height: number;
 }
 
-/**
- * The box to read the arrow from: its bounds snapped outwards to whole CSS pixels. Whole pixels because Pixi's
- * generateTexture truncates a frame's width and height to integers, and so that the layer's canvas sits on the
- * same pixel grid as the wheel's canvas (both start at the wheel's top-left corner). Null when there is nothing.
- */
+/** The arrow's bounds snapped outwards to whole CSS pixels (the wheel canvas's grid); null when empty. */
 export function arrowBox(bounds: { minX: number; minY: number; maxX: number; maxY: number }): PixelBox | null {
   const x = Math.floor(bounds.minX);
   const y = Math.floor(bounds.minY);
@@ -27,11 +19,7 @@ export function arrowBox(bounds: { minX: number; minY: number; maxX: number; max
   return { x, y, width, height };
 }
 
-/**
- * Pixels read back from a Pixi texture (premultiplied alpha, as WebGL renders them: Pixi's getPixels does not
- * undo it) turned into the straight alpha ImageData expects, in place. Without it every soft edge and the win
- * halo would come out darker than on the stage.
- */
+/** Premultiplied pixels read back from WebGL turned into the straight alpha ImageData expects, in place. */
 export function unpremultiply(pixels: Uint8ClampedArray): Uint8ClampedArray {
   for (let i = 0; i < pixels.length; i += 4) {
     const a = pixels[i + 3];

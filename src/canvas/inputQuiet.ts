@@ -1,9 +1,4 @@
-/**
- * Schedules work for a moment when the player is not typing or clicking. Loading and starting the Pixi wheel
- * (parsing its chunk, creating a WebGL context, compiling shaders) holds the main thread for a long while on a
- * slow phone; done in the middle of typing a search, it would freeze the keys. The SVG wheel plays every game
- * meanwhile, so the upgrade can wait for a quiet moment.
- */
+/** Schedules work (the Pixi wheel's start-up) for a moment when the player is neither typing nor clicking. */
 
 /** Runs a task later; returns a function that cancels it. */
 export type Schedule = (task: () => void) => () => void;

@@ -1,9 +1,4 @@
-/**
- * The wheel's drawn looks, kept for when they come back. A game takes the wheel through the same few looks (no
- * chance, the target's chance, the muted chance while spinning, the win arrow and back), so each layer keeps its
- * last few looks (a texture, or the arrow's pixels) instead of drawing, tessellating and reading back the same
- * pixels again every game. No Pixi import: tested in Node.
- */
+/** The wheel's last few drawn looks per layer: a game cycles through the same few, so none is drawn twice. */
 export class LookCache<T> {
   private readonly looks = new Map<string, T>();
 
@@ -22,10 +17,7 @@ export class LookCache<T> {
     return look;
   }
 
-  /**
-   * Keeps `look` for `key` as the most recent; the least recent beyond `size` is freed. Call it after the look is
-   * shown, so the one it replaces on screen is never freed while still shown (with `size` 1 it is freed now).
-   */
+  /** Keeps `look` as the most recent, freeing the least recent beyond `size`; call it after showing the look. */
   set(key: string, look: T): void {
     const old = this.looks.get(key);
     if (old !== undefined && old !== look) this.free(old);

@@ -1,20 +1,11 @@
 /**
- * The wheel's sounds, synthesised with WebAudio (no asset download): a soft tick each time the arrow passes a tick
- * mark, a chime arpeggio on a win, a low thud on a loss. No Pixi import. The AudioContext is created on the first
- * sound, which follows the player's click on play, so browsers' autoplay rules allow it. Where WebAudio is missing
- * (jsdom, old browsers) or refuses, every method quietly does nothing: sound never breaks the game.
- *
- * A spin's ticks are known when it starts (spinTickTimes), so they are played as one track: the tick, rendered once
- * in an OfflineAudioContext, copied to each tick's time in one buffer, started with the spin. The page makes no
- * audio call while the wheel turns.
+ * The wheel's sounds, synthesised with WebAudio: ticks as the arrow passes the marks (one pre-rendered track per
+ * spin, so no audio call per frame), a chime on a win, a thud on a loss. Without WebAudio every call does nothing.
  */
 
 /** What the page drives: one call per event, and the sound toggle. */
 export interface SoundPlayer {
-  /**
-   * Plays a spin's ticks: `ticksMs` are the times the arrow passes tick marks, in ms after `startedAt` (the
-   * performance.now() clock; now by default). Replaces the ticks of a spin still playing.
-   */
+  /** Plays a spin's ticks at `ticksMs` after `startedAt` (performance.now(); now by default), replacing any. */
   spin(ticksMs: readonly number[], startedAt?: number): void;
   /** Stops the spin's ticks (the wheel left the spin, or the player switched sound off). */
   stopSpin(): void;
@@ -93,11 +84,7 @@ const TICK_SLOT_S = 0.06;
 /** A tick's length: the note's 30 ms and the oscillator's 20 ms tail (tickSound). */
 const TICK_LENGTH_S = 0.05;
 
-/**
- * The ticks, rendered ahead of time by an OfflineAudioContext through the same nodes tickSound makes. A spin then
- * plays each tick as one buffer source instead of building a filter, an oscillator, a gain and their automation
- * on the main thread, about 20 times a second while the page is animating the wheel. Null without offline audio.
- */
+/** The ticks rendered ahead of time (OfflineAudioContext) through tickSound's nodes; null without offline audio. */
 function renderTicks(sampleRate: number): Promise<AudioBuffer> | null {
   const w = window as unknown as {
     OfflineAudioContext?: OfflineContextCtor;
@@ -115,12 +102,7 @@ function renderTicks(sampleRate: number): Promise<AudioBuffer> | null {
   }
 }
 
-/**
- * A spin's ticks as one buffer source, started now: each tick (a pitch picked at random from the rendered ones) is
- * copied to its time. `ticksS` are seconds from now, none negative. The ticks are at least TICK_MIN_GAP_MS apart
- * and a tick is TICK_LENGTH_S long, so a tick can only overwrite the last few ms of the one before: its oscillator's
- * tail, 80 dB down.
- */
+/** A spin's ticks as one buffer source started now, each a random rendered pitch copied to its time (`ticksS`). */
 function playTrack(a: Out, ticks: AudioBuffer, ticksS: readonly number[]): AudioBufferSourceNode | null {
   if (ticksS.length === 0) return null;
   const rate = ticks.sampleRate;
@@ -253,7 +235,6 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
           if (rendered) {
             const source = playTrack(a, rendered, ahead());
             track = source;
-            // The spin's buffer (about 1 MB for 5 s) is let go when it has played, not kept until the next spin.
             if (source)
               source.onended = () => {
                 if (track === source) track = null;

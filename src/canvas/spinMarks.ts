@@ -1,7 +1,4 @@
-/**
- * User Timing marks around the wheel's motion, so a profiler (DevTools, the bench's CDP trace) can cut out
- * "during a spin" from the click, the answer and the result panel around it. One mark of each name is kept.
- */
+/** User Timing marks around the wheel's motion, so a profiler can cut out "during a spin"; one of each is kept. */
 export const SPIN_START_MARK = 'upgrades:wheel-spin-start';
 export const SPIN_END_MARK = 'upgrades:wheel-spin-end';
 

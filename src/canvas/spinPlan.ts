@@ -1,11 +1,6 @@
 /**
- * The wheel's pure motion math: where a spin starts and ends, what the centre shows on the way, when the arrow
- * passes a tick. No Pixi, no GSAP, so it is table-tested in Node and shared by the Pixi wheel and the placeholder.
- *
- * Geometry (one choice, used everywhere): the ring is fixed and the ARROW rotates. Angles are degrees clockwise
- * from the top, the ring maps roll value R to R / 100000 x 360 (src/domain/wheel.ts), and a spin ends with the
- * arrow on rollAngle(R), the centre of R's slot. The win arc covers exactly the winning values, so the landed
- * arrow is inside the arc on a win and outside on a loss by construction.
+ * The wheel's pure motion math, shared by the Pixi and SVG wheels. The ring is fixed and the arrow turns (degrees
+ * clockwise from the top); a spin ends on rollAngle(roll), so the arrow lands in the win arc exactly on a win.
  */
 import { ROLL_SPACE } from '../domain/chance.ts';
 import { rollAngle, type Arc } from '../domain/wheel.ts';
@@ -39,11 +34,7 @@ export function turnsFor(spinMs: number): number {
   return spinMs >= 3000 ? 5 : 2;
 }
 
-/**
- * The spin to the server's roll. Clockwise under roll_under, counter-clockwise when mirrored, so the mirror
- * toggle mirrors the motion too. Whole `turns` are added to the part of a turn still needed, so a spin's length
- * does not depend on where the arrow rests; the end angle folds exactly onto rollAngle(roll).
- */
+/** The spin to the server's roll: clockwise under roll_under, counter-clockwise mirrored, `turns` whole turns. */
 export function planSpin(from: number, roll: number, rollUnder: boolean, turns: number): SpinPlan {
   const land = rollAngle(roll);
   if (rollUnder) {

@@ -1,17 +1,10 @@
-/**
- * When a spin's ticks fall, for the tick sound. Apart from spinPlan.ts because only the Pixi wheel (a lazy chunk)
- * schedules ticks, and spinPlan.ts ships with the first paint.
- */
+/** When a spin's ticks fall, for the tick sound (apart from spinPlan.ts, which ships with the first paint). */
 import { ticksCrossed, type SpinPlan } from './spinPlan.ts';
 
 /** SPIN_EASE (spinPlan.ts) as a function of progress: GSAP's power4 is a quint, 1 - (1 - p)^5. */
 export const spinEase = (p: number): number => 1 - (1 - p) ** 5;
 
-/**
- * When the arrow passes tick marks during a planned spin of `spinMs`, eased by spinEase: milliseconds after the
- * spin's start, sampled each millisecond (a frame is 16), one entry per millisecond in which a mark is passed.
- * Known at the spin's start, so the tick sound is scheduled once instead of reported from each frame.
- */
+/** The milliseconds after a spin's start at which the arrow passes tick marks (sampled each millisecond). */
 export function spinTickTimes(plan: SpinPlan, spinMs: number): number[] {
   const times: number[] = [];
   let prev = plan.from;

@@ -1,9 +1,6 @@
 /**
- * The wheel's text styles, one TextStyle instance per look for the page's lifetime. Pixi keys its text-measuring
- * cache (an LRU of 1,000 entries, each holding its TextStyle) on the style instance (`uid-tick`), not on what it
- * looks like: a new instance for a look seen before measures the same text again and adds an entry. The chance
- * label's colour changes three times per game (pick, tone, muted while spinning), so a style made per change left
- * three entries per game in that cache (seen in heap snapshots after 50 games).
+ * The wheel's text styles, one TextStyle per look for the page's lifetime: Pixi's text-measuring cache keys on the
+ * instance, so a new instance per change of look would grow it every game.
  */
 import { TextStyle } from 'pixi.js';
 import { FONT_FAMILY } from './theme.ts';

@@ -1,7 +1,4 @@
-/**
- * The wheel's palette and type, exported so the page CSS can match it (e.g. `--accent: ${ACCENT}`).
- * Plain strings and numbers only: no Pixi import, so the placeholder and the page can use them for free.
- */
+/** The wheel's palette and type, plain values the page's CSS and both wheels share. */
 import type { WheelTone } from './wheelTypes.ts';
 
 /** The accent: the win arc, the play button, selected cells. A warm orange reads as "the prize" on dark blue-grey. */

@@ -1,7 +1,4 @@
-/**
- * Pixi draw functions for the wheel's parts. Each draws one Graphics once per change of its inputs (size,
- * chance, direction, look); during a spin nothing here runs: only the arrow container's rotation changes.
- */
+/** Pixi draw functions for the wheel's parts, each run once per change of its inputs, never during a spin. */
 import type { Graphics } from 'pixi.js';
 import { winArc } from '../domain/wheel.ts';
 import { polar, type WheelLayout } from './layout.ts';

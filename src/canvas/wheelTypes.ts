@@ -1,8 +1,4 @@
-/**
- * The wheel's contract with the page (the brief's "src/canvas/types.ts"; that name was taken by the page's own
- * draft, so it lives here). No Pixi import: the page imports these types statically while the Pixi wheel itself
- * arrives in a lazy chunk.
- */
+/** The wheel's contract with the page; no Pixi import, so the page imports it statically. */
 
 /** Where the wheel is in a game: at rest, spinning to the server's roll, or holding the landed pose. */
 export type WheelPhase = 'idle' | 'spinning' | 'result';
@@ -33,9 +29,6 @@ export interface WheelProps {
   size: number;
   /** Called once when the spin has landed (the page then waits 0.5 s and shows the panel). */
   onLanded: () => void;
-  /**
-   * Called once as a spin starts, with the times (ms from now) at which the arrow will pass tick marks
-   * (spinTicks.ts): the tick sound is scheduled once for the whole spin, not made frame by frame.
-   */
+  /** Called once as a spin starts, with the times (ms from now) the arrow will pass tick marks. */
   onSpin?: (ticksMs: number[]) => void;
 }

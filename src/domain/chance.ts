@@ -2,18 +2,37 @@
  * Win chance in integer thousandths of a percent (provably-fair.md): 100 = 0.1 %, 80_000 = 80 %.
  * Integer arithmetic only, so the page and the server always agree.
  */
-export const CHANCE_MIN = 100;
-export const CHANCE_MAX = 80_000;
+import { DEFAULT_RULES, type HouseRules } from './rules.ts';
+
+/** The default bounds (a recorded game carries its own). */
+export const CHANCE_MIN = DEFAULT_RULES.chanceMin;
+export const CHANCE_MAX = DEFAULT_RULES.chanceMax;
 /** Number of equally likely roll values R (0 .. 99_999). */
 export const ROLL_SPACE = 100_000;
 
-/** C = floor(stake * 90_000 / target), clamped to 100 .. 80_000. */
-export function chanceThousandths(stakeMinor: number, targetMinor: number): number {
+/** The chance before any bound: floor(stake * payout / target), payout in parts per 100 000. */
+export function rawChance(
+  stakeMinor: number,
+  targetMinor: number,
+  payoutPer100k = DEFAULT_RULES.payoutPer100k,
+): number {
   if (!Number.isSafeInteger(stakeMinor) || !Number.isSafeInteger(targetMinor) || targetMinor <= 0 || stakeMinor < 0) {
     throw new RangeError('prices must be non-negative safe integers, target > 0');
   }
-  const raw = Number((BigInt(stakeMinor) * 90_000n) / BigInt(targetMinor));
-  return Math.min(CHANCE_MAX, Math.max(CHANCE_MIN, raw));
+  return Number((BigInt(stakeMinor) * BigInt(payoutPer100k)) / BigInt(targetMinor));
+}
+
+/**
+ * The chance a recorded game played at: the raw chance within its bounds. A game is only played when its raw
+ * chance reaches the minimum (decideGame); games settled before that rule played below it at the minimum.
+ */
+export function chanceThousandths(
+  stakeMinor: number,
+  targetMinor: number,
+  rules: Pick<HouseRules, 'payoutPer100k' | 'chanceMin' | 'chanceMax'> = DEFAULT_RULES,
+): number {
+  const raw = rawChance(stakeMinor, targetMinor, rules.payoutPer100k);
+  return Math.min(rules.chanceMax, Math.max(rules.chanceMin, raw));
 }
 
 /** Whether roll R wins at chance C: roll_under 1 wins on R < C, mirrored (0) wins on R >= 100_000 - C. */

@@ -2,8 +2,6 @@
 
 /** Cells per inventory page, on both sides. */
 export const PAGE_SIZE = 15;
-/** The most items one game may stake. */
-export const MAX_STAKE = 15;
 /** type_prize value of an item that can never be staked. */
 export const LOCKED_TYPE_PRIZE = 13;
 /** Minor units (cents, kopecks) per major unit. */

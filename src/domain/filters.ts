@@ -1,6 +1,5 @@
-import { DOTA_RARITIES, PAGE_SIZE } from './constants.ts';
-import { toMinor } from './money.ts';
-import type { Item } from './item.ts';
+/** The filters' rules: one side's filter state and how a search and a name are compared (SearchIndex applies them). */
+import { PAGE_SIZE } from './constants.ts';
 
 /** One side's filter state (spec: text, min_price, max_price, rarity; the right side adds max_levels). */
 export interface FilterState {
@@ -33,7 +32,7 @@ export function raritySet(rarity: string): Set<string> {
 }
 
 /** Printable ASCII that is neither a letter, a digit nor a space (ASCII's punctuation and symbols). */
-const ASCII_MARKS = /[!-\/:-@[-`{-~]+/g;
+const ASCII_MARKS = /[!-/:-@[-`{-~]+/g;
 /** Accents and other combining marks (after NFD), punctuation and symbols such as ™, ★ and ♥. */
 const MARKS = /[\p{M}\p{P}\p{S}]+/gu;
 
@@ -64,65 +63,7 @@ export function searchWords(text: string): string[] {
   return foldedWords(foldSearch(text));
 }
 
-/**
- * Whether a folded name matches the folded words of a search: every word appears in it, in any order ('AK-47
- * Redline' and 'redline ak' both find 'AK-47 | Redline (Field-Tested)'). A one-word search is a substring search.
- */
-export function matchesWords(foldedName: string, words: readonly string[]): boolean {
-  for (let i = 0; i < words.length; i++) if (!foldedName.includes(words[i])) return false;
-  return true;
-}
-
-/** Whether an item passes a side's filter: name search (foldSearch, matchesWords), price bounds, rarity list. */
-export function matchesFilter(
-  item: Item,
-  f: FilterState,
-  rarities = raritySet(f.rarity),
-  words = searchWords(f.text),
-): boolean {
-  if (words.length && !matchesWords(foldSearch(item.name), words)) return false;
-  const p = toMinor(item.price);
-  if (f.minPrice != null && p < toMinor(f.minPrice)) return false;
-  if (f.maxPrice != null && p > toMinor(f.maxPrice)) return false;
-  if (rarities.size && !rarities.has(item.type)) return false;
-  return true;
-}
-
-/** BP mode: keep battle-pass level items whose level count is at most maxLevels. */
-export function matchesLevels(item: Item, maxLevels: number): boolean {
-  const n = levelCount(item.name);
-  return n != null && n <= maxLevels;
-}
-
-/** Filters and sorts a list by price (ties by id, so pages are stable). */
-export function applyFilter<T extends Item>(
-  items: readonly T[],
-  f: FilterState,
-  sort: SortDirection,
-  bpMaxLevels: number | null = null,
-): T[] {
-  const rarities = raritySet(f.rarity);
-  const words = searchWords(f.text);
-  const out = items.filter(
-    (i) => matchesFilter(i, f, rarities, words) && (bpMaxLevels == null || matchesLevels(i, bpMaxLevels)),
-  );
-  const dir = sort === 'asc' ? 1 : -1;
-  return out.sort((a, b) => (toMinor(a.price) - toMinor(b.price)) * dir || a.id - b.id);
-}
-
 /** Number of pages for a list (at least 1). */
 export function pageCount(length: number, size = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(length / size));
-}
-
-/** One page of a list (page is 0-based and clamped). */
-export function pageOf<T>(items: readonly T[], page: number, size = PAGE_SIZE): T[] {
-  const p = Math.min(Math.max(0, page), pageCount(items.length, size) - 1);
-  return items.slice(p * size, p * size + size);
-}
-
-/** Sort key of a rarity in the spec's order (unknown rarities last). */
-export function rarityRank(type: string): number {
-  const i = (DOTA_RARITIES as readonly string[]).indexOf(type);
-  return i < 0 ? DOTA_RARITIES.length : i;
 }

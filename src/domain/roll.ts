@@ -75,8 +75,13 @@ export function rollToPercent(value: number): number {
   return value / 1000;
 }
 
-/** Client seeds the server accepts: 1 to 64 printable characters (no control characters). */
+/**
+ * Client seeds the server accepts: 1 to 64 visible characters (letters, marks, digits, punctuation, symbols, the
+ * plain space), not only spaces. No format, control, private-use or unassigned code points and no other spaces:
+ * a bidirectional override or a zero-width character would make the verifier show another seed than the one used.
+ * The server stores the NFC form.
+ */
 export function isValidClientSeed(seed: string): boolean {
   const chars = Array.from(seed);
-  return chars.length >= 1 && chars.length <= 64 && !/[\p{Cc}\p{Cs}]/u.test(seed);
+  return chars.length >= 1 && chars.length <= 64 && /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]+$/u.test(seed) && seed.trim() !== '';
 }

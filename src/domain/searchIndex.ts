@@ -8,8 +8,8 @@
  * A filter's result is the positions of its items in the sorted list; the items themselves are only looked up for
  * the page on show (or the whole list when asked for). Results are kept for the last few filters, and a search
  * that implies an earlier one (typing on) narrows only that earlier result, while a shorter one (backspace) is
- * usually a filter seen a moment ago. The rules are those of filters.ts (matchesFilter, matchesLevels);
- * tests/domain/searchIndex.test.ts checks both give the same lists.
+ * usually a filter seen a moment ago. The page filters only here; tests/domain/searchIndex.test.ts checks the lists
+ * against an item-by-item oracle.
  */
 import {
   foldedWords,

@@ -1,11 +1,10 @@
 /**
- * Checking one recorded game against the provably fair contract (../shared/spec/provably-fair.md): the
- * revealed seed matches the hash committed before the game, the roll recomputed from the seeds equals the
- * recorded one, and the recorded result follows from roll, chance and direction. Hashes are injected, so
- * the browser (WebCrypto), the CLI and the server's tests run the very same rule.
+ * Checks one recorded game against the provably fair contract: seed against its committed hash, roll recomputed,
+ * result from roll, chance and direction. The hash is injected, so browser, CLI and tests share the rule.
  */
-import { isWin } from './chance.ts';
+import { chanceThousandths, isWin } from './chance.ts';
 import { computeRoll, type HmacSha256, type Roll } from './roll.ts';
+import type { GameRules } from './rules.ts';
 
 /** SHA-256 of a string's UTF-8 bytes as lowercase hex. */
 export type Sha256Hex = (text: string) => Promise<string>;
@@ -23,6 +22,8 @@ export interface GameRecord {
   /** R: 0 .. 99_999. */
   roll: number;
   success: boolean;
+  /** What the chance was computed from, when recorded: the staked value, the target's price and the rules. */
+  basis?: { stakeMinor: number; targetMinor: number; rules: GameRules };
 }
 
 /** A check that passed (true), failed (false) or cannot be made yet because the seed is secret (null). */
@@ -33,6 +34,8 @@ export interface GameVerification {
   seedMatchesHash: CheckOutcome;
   rollMatches: CheckOutcome;
   resultFollows: boolean;
+  /** Whether the chance follows from the recorded stake, target price and rules (null: no basis recorded). */
+  chanceFollows: CheckOutcome;
   /** The roll recomputed from the revealed seed; null while the seed is secret or if it is not valid hex. */
   recomputed: Roll | null;
   /** The result the recorded roll gives at the recorded chance and direction. */
@@ -54,16 +57,25 @@ export async function verifyGame(
 ): Promise<GameVerification> {
   const expectedWin = isWin(record.roll, record.chance, record.rollUnder);
   const resultFollows = expectedWin === record.success;
-  if (record.serverSeed === null) {
-    return { seedMatchesHash: null, rollMatches: null, resultFollows, recomputed: null, expectedWin };
-  }
+  const chanceFollows = record.basis ? chanceFollowsFrom(record.basis) === record.chance : null;
+  const found = { resultFollows, chanceFollows, expectedWin };
+  if (record.serverSeed === null) return { seedMatchesHash: null, rollMatches: null, recomputed: null, ...found };
   const seedMatchesHash = (await sha256Hex(record.serverSeed)) === record.serverSeedHash.toLowerCase();
   // A revealed "seed" that is not 64 hex characters cannot have produced any roll: the roll check fails.
   if (!isServerSeed(record.serverSeed) || !isNonce(record.nonce)) {
-    return { seedMatchesHash, rollMatches: false, resultFollows, recomputed: null, expectedWin };
+    return { seedMatchesHash, rollMatches: false, recomputed: null, ...found };
   }
   const recomputed = await computeRoll(hmac, record.serverSeed, record.clientSeed, record.nonce);
-  return { seedMatchesHash, rollMatches: recomputed.value === record.roll, resultFollows, recomputed, expectedWin };
+  return { seedMatchesHash, rollMatches: recomputed.value === record.roll, recomputed, ...found };
+}
+
+/** The chance a recorded basis gives, or NaN when its numbers are not ones a game can have. */
+function chanceFollowsFrom(basis: NonNullable<GameRecord['basis']>): number {
+  try {
+    return chanceThousandths(basis.stakeMinor, basis.targetMinor, basis.rules);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Whether a nonce is one the roll accepts: an integer >= 0. */

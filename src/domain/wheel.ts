@@ -1,10 +1,6 @@
 import { ROLL_SPACE } from './chance.ts';
 
-/**
- * Wheel geometry. The ring maps roll values to angles clockwise from the top: R -> R / 100_000 x 360 deg.
- * The win arc covers exactly the winning values, so the arrow landing on the server's roll lies inside the
- * arc on a win and outside on a loss.
- */
+/** Wheel geometry: roll R at R / 100_000 x 360 degrees clockwise from the top; the win arc is the winning values. */
 export interface Arc {
   /** Degrees clockwise from the top. */
   start: number;

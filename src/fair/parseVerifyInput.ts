@@ -2,7 +2,7 @@
  * Reading the inputs a player types (in the verifier form or on the command line) into the integer units of
  * the provably fair spec. Both front ends share it, so they accept and refuse exactly the same things.
  */
-import { CHANCE_MAX, CHANCE_MIN } from '../domain/chance.ts';
+import { ROLL_SPACE } from '../domain/chance.ts';
 import { isValidClientSeed } from '../domain/roll.ts';
 import { isServerSeed } from '../domain/verify.ts';
 
@@ -34,7 +34,8 @@ export function parseChancePercent(text: string): number | null {
   const match = /^(\d{1,3})(?:[.,](\d{1,3}))?$/.exec(text.trim());
   if (!match) return null;
   const thousandths = Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'));
-  return thousandths >= CHANCE_MIN && thousandths <= CHANCE_MAX ? thousandths : null;
+  // Any chance a site's house rules allow (CHANCE_MIN_PERCENT .. CHANCE_MAX_PERCENT within 0.001 .. 99.999).
+  return thousandths >= 1 && thousandths < ROLL_SPACE ? thousandths : null;
 }
 
 /** Parses every field and reports all refused ones at once. */

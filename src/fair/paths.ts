@@ -6,6 +6,11 @@ export function verifierHomePath(lang: string): string {
   return `/${lang}/provably_fair/roll_verifier/`;
 }
 
+/** The public fairness audit: /{lang}/provably_fair/audit. */
+export function auditPath(lang: string): string {
+  return `/${lang}/provably_fair/audit`;
+}
+
 /** The verifier of one game: /{lang}/provably_fair/roll_verifier/{roll_id}. */
 export function rollVerifierPath(lang: string, rollId: string): string {
   return `/${lang}/provably_fair/roll_verifier/${encodeURIComponent(rollId)}`;

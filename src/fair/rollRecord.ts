@@ -1,5 +1,7 @@
 /** The API's answers for games, turned into the integer record the verification rule checks. */
 import type { HistoryGame, RevealedSeed, RollResponse } from '../api/contract.ts';
+import { toMinor } from '../domain/money.ts';
+import { gameRulesFromWire } from '../domain/rules.ts';
 import { percentToThousandths, type GameRecord } from '../domain/verify.ts';
 
 /** RollResponse (percents with 3 decimals, 0/1 flags) to a GameRecord (thousandths, booleans). */
@@ -13,6 +15,11 @@ export function rollRecord(game: RollResponse): GameRecord {
     rollUnder: game.roll_under === 1,
     roll: percentToThousandths(game.roll),
     success: game.success === 1,
+    basis: {
+      stakeMinor: toMinor(game.stake),
+      targetMinor: toMinor(game.target_price),
+      rules: gameRulesFromWire(game.rules),
+    },
   };
 }
 

@@ -73,6 +73,7 @@ export function useTranslation<Ns extends FlatNamespace | undefined = undefined>
   if (waited) use(waited);
   else if (instance.isInitialized && !instance.hasLoadedNamespace(name)) use(loadingOf(instance, store, name));
   // A new `t` after each language change or load, so memoised children that take it re-render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is the store's change signal, read by no code here
   const t = useMemo(() => instance.getFixedT(null, name), [instance, name, version]);
   return { t: t as never, i18n: instance, ready: true };
 }

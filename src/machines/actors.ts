@@ -8,6 +8,7 @@ import { fetchPageData, takePageLoad, type PageData } from '../api/pageLoad.ts';
 import { playUpgrade } from '../api/upgrade.ts';
 import type { SignInMode } from './events.ts';
 import type { PlayInput } from './game.ts';
+import { liveFeed } from './liveFeed.ts';
 
 /** What loading the page answers: the lists and the signed-in user (for the header). */
 export type LoadOutput = PageData;
@@ -59,4 +60,4 @@ export const signIn = fromPromise<void, { mode: SignInMode; username: string; pa
 export const signOut = fromPromise<void>(() => logout());
 
 /** The default implementations, keyed as the machine names them. */
-export const pageActors = { loadPage, play, sell, signIn, signOut };
+export const pageActors = { loadPage, play, sell, signIn, signOut, liveFeed };

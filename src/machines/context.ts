@@ -1,5 +1,6 @@
 /** The page statechart's context: everything the page knows, in one plain object. */
 import type { UpgradeResponse, UserDto } from '../api/contract.ts';
+import type { LiveGame } from '../api/live.ts';
 import { BP_MAX_LEVELS, DEFAULT_MULTIPLIER } from '../domain/constants.ts';
 import { EMPTY_FILTER, type FilterState, type SortDirection } from '../domain/filters.ts';
 import type { Item } from '../domain/item.ts';
@@ -24,7 +25,16 @@ export interface TargetView extends SideView {
 
 /** Translation keys of the page's own notices (server refusals carry the server's text instead). */
 export type NoticeKey =
-  'network' | 'locked' | 'maxStake' | 'stakeFirst' | 'noTarget' | 'reloadFailed' | 'sellFailed' | 'signOutFailed';
+  | 'network'
+  | 'locked'
+  | 'maxStake'
+  | 'stakeFirst'
+  | 'noTarget'
+  | 'reloadFailed'
+  | 'sellFailed'
+  | 'signOutFailed'
+  | 'gameNotPlayed'
+  | 'gamePlayed';
 
 /** A notification: an i18n key, or the server's already translated msg. `seq` makes a repeat announce again. */
 export type Notice = { kind: 'error' | 'info'; seq: number } & ({ key: NoticeKey } | { text: string });
@@ -38,7 +48,7 @@ export interface PageInput {
   /** Inventory ids from /upgrades/{id,id,...}. */
   preselect?: readonly number[];
   /** Saved preferences (cookies), read at boot. */
-  prefs?: { sound?: boolean; bp?: boolean };
+  prefs?: { sound?: boolean; bp?: boolean; fast?: boolean };
   /**
    * The targets' first page as the server's first screen shows it (src/entry-server.tsx): the page shows them,
    * inert, until its first load brings the whole list.
@@ -70,13 +80,21 @@ export interface PageContext {
   queued: QueuedPick[];
   /** Whether the inventory changed on the server since it was last loaded (a game, a sale). */
   inventoryStale: boolean;
-  /** Why the last index call failed (the error state's message). */
-  loadError: string | null;
+  /** The stake of a game whose request got no answer (a network failure), until a reload tells if it was played. */
+  unanswered: number[] | null;
+  /** Why the last index call failed: no answer (network), or the server's answer (its msg when it sent one). */
+  loadError: { kind: 'network' | 'server'; text: string | null } | null;
   /**
    * Whether `uitems` is still the first screen's page of targets (PageInput.targets), until the first load lands:
    * its cells and the filters are shown but disabled.
    */
   preview: boolean;
+  /** 1.5 s spins instead of 5 s (the fast-spin toggle, saved in a cookie). */
+  fastSpin: boolean;
+  /** The live strip: the site's last games as the feed told them, newest first. */
+  live: LiveGame[];
+  /** Games told while the player's own wheel spins, shown once it has landed (the strip must not spoil it). */
+  liveHeld: LiveGame[];
 }
 
 /** The context a fresh page starts with. */
@@ -99,7 +117,11 @@ export function initialContext(input: PageInput): PageContext {
     gameStake: [],
     queued: (input.preselect ?? []).map((id) => ({ side: 'left' as const, id })),
     inventoryStale: false,
+    unanswered: null,
     loadError: null,
     preview: !!input.targets,
+    fastSpin: input.prefs?.fast ?? false,
+    live: [],
+    liveHeld: [],
   };
 }

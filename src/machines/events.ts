@@ -1,7 +1,8 @@
 /**
  * The page statechart's events: a typed union namespaced by where they come from. `user.*` from the
- * player's controls, `wheel.*` from the canvas. The API's answers arrive as the actors' done/error events.
+ * player's controls, `wheel.*` from the canvas, `live.*` from the live feed. The API's answers arrive as the actors' done/error events.
  */
+import type { LiveGame, LiveMe } from '../api/live.ts';
 import type { FilterState } from '../domain/filters.ts';
 
 /** The two inventories: the player's items (left) and the target catalogue (right). */
@@ -30,7 +31,13 @@ export type PageEvent =
   | { type: 'user.signIn'; mode: SignInMode; username: string; password: string }
   | { type: 'user.signOut' }
   | { type: 'user.dismissNotice' }
-  | { type: 'wheel.landed' };
+  | { type: 'wheel.landed' }
+  | { type: 'user.toggleFastSpin' }
+  | { type: 'user.toggleHideName' }
+  | { type: 'live.game'; game: LiveGame }
+  | { type: 'live.me'; me: LiveMe }
+  | { type: 'live.hideNameSaved'; hide: boolean }
+  | { type: 'live.hideNameFailed'; error: unknown };
 
 /** The event types, for exhaustive tables in tests and docs. */
 export type PageEventType = PageEvent['type'];

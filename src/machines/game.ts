@@ -1,15 +1,34 @@
 /** The game's numbers derived from the context: chance, multiplier, and what one upgrade request sends. */
-import { chancePercent, chanceThousandths } from '../domain/chance.ts';
+import { chancePercent } from '../domain/chance.ts';
+import { decideGame, type Decision, type Refusal } from '../domain/decide.ts';
 import { toMajor, toMinor } from '../domain/money.ts';
 import { multiplierOf } from '../domain/multiplier.ts';
 import type { PageContext } from './context.ts';
-import { firstStaked, stakeMinor, targetItem } from './views.ts';
+import { firstStaked, stakedItems, stakeMinor, targetItem } from './views.ts';
 
-/** The chance C in thousandths of a percent, or null until a stake and a target are chosen. */
-export function chanceOf(ctx: Pick<PageContext, 'inventory' | 'staked' | 'uitems' | 'target'>): number | null {
+type Selection = Pick<PageContext, 'inventory' | 'staked' | 'uitems' | 'target' | 'site'>;
+
+/** The server's decision for the current selection (src/domain/decide.ts), under the site's house rules. */
+export function playDecision(ctx: Selection): Decision {
   const target = targetItem(ctx);
-  if (!target || ctx.staked.length === 0) return null;
-  return chanceThousandths(stakeMinor(ctx), toMinor(target.price));
+  const priced = (item: { price: number; type_prize: number }) => ({
+    priceMinor: toMinor(item.price),
+    typePrize: item.type_prize,
+  });
+  return decideGame(stakedItems(ctx).map(priced), target ? priced(target) : null, ctx.site.rules);
+}
+
+/** The chance C in thousandths of a percent, or null while the selection cannot be played. */
+export function chanceOf(ctx: Selection): number | null {
+  const decision = playDecision(ctx);
+  return decision.ok ? decision.chance : null;
+}
+
+/** Why Play is off although a stake and a target are chosen (the text beside it), else null. */
+export function playBlocker(ctx: Selection): Refusal | null {
+  if (ctx.staked.length === 0 || ctx.target === null) return null;
+  const decision = playDecision(ctx);
+  return decision.ok ? null : decision.refusal;
 }
 
 /** The chance as the page shows it and sends it: a percent with the site's decimals, rounded down. */
@@ -19,7 +38,7 @@ export function shownChance(ctx: PageContext): number | null {
 }
 
 /** Target price / first staked item's price, 2 decimals (0 until both are chosen). */
-export function multiplierValue(ctx: Pick<PageContext, 'inventory' | 'staked' | 'uitems' | 'target'>): number {
+export function multiplierValue(ctx: Selection): number {
   const target = targetItem(ctx);
   const first = firstStaked(ctx);
   return multiplierOf(target ? toMinor(target.price) : null, first ? toMinor(first.price) : null);
@@ -31,7 +50,7 @@ export function multiplierValue(ctx: Pick<PageContext, 'inventory' | 'staked' | 
  * chosen, else the selected multiplier button (x1.2 until another is used), so the label never reads 'x0'.
  */
 export function shownMultiplier(
-  ctx: Pick<PageContext, 'inventory' | 'staked' | 'uitems' | 'target' | 'multiplier' | 'game' | 'gameStake'>,
+  ctx: Pick<PageContext, 'inventory' | 'staked' | 'uitems' | 'target' | 'site' | 'multiplier' | 'game' | 'gameStake'>,
 ): number {
   const first = ctx.gameStake[0];
   if (ctx.game && first) return multiplierOf(toMinor(ctx.game.price), toMinor(first.price));

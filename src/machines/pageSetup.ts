@@ -2,17 +2,18 @@
  * The implementations behind the page statechart's names: types, guards (the rules), actions (context
  * updates and the two cookie writes) and actors (the API). upgradeMachine.ts holds the chart itself.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { ApiError } from '../api/client.ts';
 import type { UpgradeResponse } from '../api/contract.ts';
+import type { LiveGame } from '../api/live.ts';
 import type { Item } from '../domain/item.ts';
+import { sameItems } from '../domain/searchIndex.ts';
 import { initialContext, type Notice, type NoticeKey, type PageContext, type PageInput } from './context.ts';
 import type { PageEvent } from './events.ts';
 import { pageActors, type LoadOutput } from './actors.ts';
-import { chanceOf } from './game.ts';
-import { stakeMinor, targetItem } from './views.ts';
-import { toMinor } from '../domain/money.ts';
-import { rewriteUpgradesAddress, writeBpPref, writeSoundPref } from './prefs.ts';
+import { playDecision } from './game.ts';
+import { LIVE_HIDE_NAME, LIVE_RECONNECT } from './liveFeed.ts';
+import { rewriteUpgradesAddress, writeBpPref, writeFastSpinPref, writeSoundPref } from './prefs.ts';
 import {
   applyMultiplier,
   chooseAll,
@@ -37,13 +38,41 @@ function errorNotice(ctx: PageContext, error: unknown, fallback: NoticeKey): Not
   return notice(ctx, 'error', { key: fallback });
 }
 
-/** A loaded list as the context keeps it; the context's own array when loadPage answered it back (unchanged). */
+/**
+ * A loaded list as the context keeps it: the context's own array while the items are the same, so what is derived
+ * from the list (its search index, views.ts) is kept across the reload after every game.
+ */
 function asItems(
   list: readonly { id: number; name: string; price: number; image: string; type: string; type_prize: number }[] | null,
   current: Item[],
 ): Item[] {
-  if (list === current) return current;
-  return list ? [...list] : [];
+  if (!list) return [];
+  return sameItems(current, list) ? current : [...list];
+}
+
+/**
+ * After a game whose request got no answer, what the reloaded inventory tells: the stake still owned means the game
+ * never reached the server and nothing was staked; any of it gone means it was played.
+ */
+function unansweredGameNotice(ctx: PageContext, inventory: readonly Item[]): Partial<PageContext> {
+  if (!ctx.unanswered) return {};
+  const owned = new Set(inventory.map((i) => i.id));
+  const played = ctx.unanswered.some((id) => !owned.has(id));
+  return {
+    unanswered: null,
+    notice: notice(ctx, played ? 'error' : 'info', { key: played ? 'gamePlayed' : 'gameNotPlayed' }),
+  };
+}
+
+/** Games the live strip shows. */
+export const LIVE_STRIP_SIZE = 20;
+
+/** The strip with `games` added on top (newest first); a game told twice (a reconnect) is shown once. */
+function withLiveGames(strip: readonly LiveGame[], games: readonly LiveGame[]): LiveGame[] {
+  const fresh = games.filter(
+    (g, i) => !strip.some((s) => s.id === g.id) && games.findIndex((x) => x.id === g.id) === i,
+  );
+  return [...fresh.reverse(), ...strip].slice(0, LIVE_STRIP_SIZE);
 }
 
 export const pageSetup = setup({
@@ -83,11 +112,11 @@ export const pageSetup = setup({
       return context.uitems.some((i) => i.id === event.id);
     },
     hasStake: ({ context }) => hasStake(context),
-    // A stake and a target, and the target must cost more than the stake (an upgrade, never a downgrade).
-    canPlay: ({ context }) =>
-      chanceOf(context) !== null && toMinor(targetItem(context)?.price ?? 0) > stakeMinor(context),
+    // The server's own decision (src/domain/decide.ts) over the selection and the site's rules.
+    canPlay: ({ context }) => playDecision(context).ok,
     gameWon: ({ context }) => context.game?.success === 1,
     hasWonItem: ({ context }) => context.game?.success === 1 && context.game.vinLastItemId != null,
+    signedIn: ({ context }) => context.user !== null,
   },
   actions: {
     applyLoad: assign(({ context }, out: LoadOutput) => {
@@ -97,10 +126,26 @@ export const pageSetup = setup({
         uitems: asItems(out.index.uitems, context.uitems),
         user: out.user,
       };
-      return { ...next, ...pruneSelection(next), inventoryStale: false, loadError: null, preview: false };
+      return {
+        ...next,
+        ...pruneSelection(next),
+        ...unansweredGameNotice(context, next.inventory),
+        inventoryStale: false,
+        loadError: null,
+        preview: false,
+      };
     }),
+    // A refusal carries the server's msg; without an answer the game may or may not have been played (applyLoad).
+    playFailed: assign(({ context }, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.status !== null
+        ? { notice: errorNotice(context, params.error, 'network') }
+        : { unanswered: [...context.staked], notice: null },
+    ),
     storeLoadError: assign((_, params: { error: unknown }) => ({
-      loadError: params.error instanceof Error ? params.error.message : String(params.error),
+      loadError:
+        params.error instanceof ApiError && params.error.status !== null
+          ? { kind: 'server' as const, text: params.error.fromServer ? params.error.message : null }
+          : { kind: 'network' as const, text: null },
     })),
     replayQueued: assign(({ context }) => {
       const out = replayPicks(context, context.queued);
@@ -208,6 +253,31 @@ export const pageSetup = setup({
     saveBp: ({ context }) => writeBpPref(context.right.bp),
     toggleSound: assign(({ context }) => ({ sound: !context.sound })),
     saveSound: ({ context }) => writeSoundPref(context.sound),
+    toggleFastSpin: assign(({ context }) => ({ fastSpin: !context.fastSpin })),
+    saveFastSpin: ({ context }) => writeFastSpinPref(context.fastSpin),
+    showLiveGame: assign(({ context, event }) => {
+      assertEvent(event, 'live.game');
+      return { live: withLiveGames(context.live, [event.game]) };
+    }),
+    holdLiveGame: assign(({ context, event }) => {
+      assertEvent(event, 'live.game');
+      return { liveHeld: [...context.liveHeld, event.game] };
+    }),
+    releaseLiveGames: assign(({ context }) => ({ live: withLiveGames(context.live, context.liveHeld), liveHeld: [] })),
+    markStale: assign({ inventoryStale: true }),
+    // The feed runs for the page's whole life; a chart walked as a pure graph (xstate/graph, the tests' model)
+    // has no running children and no snapshot of its own, so there is nothing to tell.
+    reconnectLive: enqueueActions(({ enqueue, self }) => {
+      if (self.getSnapshot?.()?.children?.liveFeed) enqueue.sendTo('liveFeed', LIVE_RECONNECT);
+    }),
+    saveHideName: enqueueActions(({ context, enqueue, self }) => {
+      if (self.getSnapshot?.()?.children?.liveFeed)
+        enqueue.sendTo('liveFeed', { type: LIVE_HIDE_NAME, hide: !context.user?.hide_name });
+    }),
+    applyHideName: assign(({ context, event }) => {
+      assertEvent(event, 'live.hideNameSaved');
+      return { user: context.user ? { ...context.user, hide_name: event.hide } : null };
+    }),
   },
 });
 

@@ -2,14 +2,14 @@
  * The staking rules as pure functions of the context: the statechart's guards and actions call these, and so
  * does the replay of queued picks (route preselection), so a preselected id behaves exactly like a click.
  */
-import { MAX_STAKE, PAGE_SIZE } from '../domain/constants.ts';
+import { PAGE_SIZE } from '../domain/constants.ts';
 import { isUsable, type Item } from '../domain/item.ts';
 import { toMajor } from '../domain/money.ts';
 import { cheapestAtLeast, multiplierMinPrice } from '../domain/multiplier.ts';
 import type { NoticeKey, PageContext, QueuedPick } from './context.ts';
 import { leftList, rightList, stakeMinor } from './views.ts';
 
-type Ctx = Pick<PageContext, 'inventory' | 'staked'>;
+type Ctx = Pick<PageContext, 'inventory' | 'staked' | 'site'>;
 
 /** The inventory item with this id, if the player owns it. */
 export function ownedItem(ctx: Pick<PageContext, 'inventory'>, id: number): Item | undefined {
@@ -27,9 +27,9 @@ export function isStaked(ctx: Ctx, id: number): boolean {
   return ctx.staked.includes(id);
 }
 
-/** Whether the stake already holds the maximum of 15 items. */
+/** Whether the stake already holds the site's maximum of items (MAX_STAKE_ITEMS). */
 export function isStakeFull(ctx: Ctx): boolean {
-  return ctx.staked.length >= MAX_STAKE;
+  return ctx.staked.length >= ctx.site.rules.maxStakeItems;
 }
 
 /** The outcome of one click on an inventory cell. */
@@ -53,11 +53,11 @@ export function pickTarget(ctx: Pick<PageContext, 'uitems' | 'target'>, id: numb
   return ctx.uitems.some((i) => i.id === id) ? id : ctx.target;
 }
 
-/** Choose-all: the first 15 usable items of the left list as it is shown (filter and sort applied). */
-export function chooseAll(ctx: Pick<PageContext, 'inventory' | 'left'>): number[] {
+/** Choose-all: the site's maximum of usable items of the left list as it is shown (filter and sort applied). */
+export function chooseAll(ctx: Pick<PageContext, 'inventory' | 'left' | 'site'>): number[] {
   return leftList(ctx)
     .filter(isUsable)
-    .slice(0, MAX_STAKE)
+    .slice(0, ctx.site.rules.maxStakeItems)
     .map((i) => i.id);
 }
 
@@ -74,7 +74,7 @@ export function replayPicks(
       target = pickTarget({ uitems: ctx.uitems, target }, pick.id);
       continue;
     }
-    const out = pickItem({ inventory: ctx.inventory, staked }, pick.id);
+    const out = pickItem({ inventory: ctx.inventory, staked, site: ctx.site }, pick.id);
     staked = out.staked;
     notice = out.notice ?? notice;
   }

@@ -40,7 +40,23 @@ export const upgradeMachine = pageSetup.createMachine({
   context: pageContext,
   initial: 'loading',
   description: `The upgrades page: stake up to 15 items against one pricier target; BP levels cap ${BP_MAX_LEVELS}.`,
+  invoke: { id: 'liveFeed', src: 'liveFeed' },
   on: {
+    'live.game': { actions: 'showLiveGame', description: 'A settled game of the site joins the live strip.' },
+    'user.toggleFastSpin': {
+      actions: ['toggleFastSpin', 'saveFastSpin'],
+      description: 'Fast spin on/off (1.5 s instead of 5 s), saved in a cookie.',
+    },
+    'user.toggleHideName': {
+      guard: 'signedIn',
+      actions: 'saveHideName',
+      description: "Hides (or shows again) the player's name in the live feed (POST /api/profile/hide_name).",
+    },
+    'live.hideNameSaved': { actions: 'applyHideName', description: 'The name setting is saved.' },
+    'live.hideNameFailed': {
+      actions: { type: 'noticeError', params: ({ event }) => ({ error: event.error, fallback: 'network' as const }) },
+      description: "The name setting was refused: the server's message.",
+    },
     'user.setFilter': {
       actions: 'setFilter',
       description: 'Search, min/max price or rarity on one side; back to page 1.',
@@ -106,7 +122,7 @@ export const upgradeMachine = pageSetup.createMachine({
             },
             onDone: {
               target: '#page.loading',
-              actions: 'dismissNotice',
+              actions: ['dismissNotice', 'reconnectLive'],
               description: "Signed in: load the player's inventory.",
             },
             onError: {
@@ -123,7 +139,10 @@ export const upgradeMachine = pageSetup.createMachine({
     },
     empty: {
       description: 'Signed in with an empty inventory: "Inventory is empty" and an Open cases button.',
-      on: { 'user.signOut': { target: 'signingOut', description: 'Signs out.' } },
+      on: {
+        'user.signOut': { target: 'signingOut', description: 'Signs out.' },
+        'live.me': { target: 'reloading', description: 'Items arrived elsewhere (a grant): reloads.' },
+      },
     },
     selecting: {
       description: 'The player picks a stake (left) and a target (right); play when both are chosen.',
@@ -161,13 +180,25 @@ export const upgradeMachine = pageSetup.createMachine({
           { actions: 'noticeStakeFirst', description: 'No stake to multiply: asks for one.' },
         ],
         'user.mirror': { actions: 'toggleMirror', description: "Flips roll_under and mirrors the wheel's win arc." },
-        'user.play': { guard: 'canPlay', target: 'playing', description: 'Plays: needs a stake and a target.' },
+        'user.play': { guard: 'canPlay', target: 'playing', description: 'Plays: needs a game the house rules allow.' },
         'user.signOut': { target: 'signingOut', description: 'Signs out.' },
+        'live.me': {
+          target: 'reloading',
+          description: 'A game, sale or grant elsewhere: reloads inventory, balance and tickets (the stake is kept).',
+        },
       },
     },
     playing: {
       description: "One game: request, 5 s spin to the server's roll, 0.5 s pause. Controls are locked.",
       initial: 'requesting',
+      on: {
+        'live.game': {
+          actions: 'holdLiveGame',
+          description: "Held back while the player's own wheel spins: the strip must not tell the outcome first.",
+        },
+        'live.me': { actions: 'markStale', description: 'A change elsewhere: reloaded once the game is over.' },
+      },
+      exit: 'releaseLiveGames',
       states: {
         requesting: {
           description:
@@ -182,12 +213,10 @@ export const upgradeMachine = pageSetup.createMachine({
               description: 'The server settled the game: spin to its roll.',
             },
             onError: {
-              target: '#page.selecting',
-              actions: {
-                type: 'noticeError',
-                params: ({ event }) => ({ error: event.error, fallback: 'network' as const }),
-              },
-              description: "Refused (status false): the server's msg, page unlocked, no spin.",
+              target: '#page.reloading',
+              actions: { type: 'playFailed', params: ({ event }) => ({ error: event.error }) },
+              description:
+                "Refused: the server's msg, no spin. No answer (network): the reload tells the player whether the game was played.",
             },
           },
         },
@@ -209,6 +238,9 @@ export const upgradeMachine = pageSetup.createMachine({
     result: {
       description: "The finished game's panel; the inventory reloads behind it and the header shows the new balances.",
       entry: 'applyGameBalances',
+      on: {
+        'live.me': { actions: 'markStale', description: 'A change elsewhere: reloaded on return.' },
+      },
       invoke: {
         id: 'reloadAfterGame',
         src: 'loadPage',
@@ -270,7 +302,8 @@ export const upgradeMachine = pageSetup.createMachine({
       ],
     },
     reloading: {
-      description: 'Reloads the inventory (after clear-selected, a sale, or a return before the reload finished).',
+      description:
+        'Reloads the inventory (after clear-selected, a sale, a failed game, or a return before the reload finished).',
       invoke: {
         id: 'reloadIndex',
         src: 'loadPage',
@@ -291,7 +324,7 @@ export const upgradeMachine = pageSetup.createMachine({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'loading', description: 'Signed out: reload as a visitor.' },
+        onDone: { target: 'loading', actions: 'reconnectLive', description: 'Signed out: reload as a visitor.' },
         onError: {
           target: 'routing',
           actions: {

@@ -1,68 +1,33 @@
 /**
- * The lists the page shows, derived from the context: filtered, sorted, paged. Each side keeps a SearchIndex of
- * its list (sorted, names folded for the search; rebuilt only when the list or the sort changes) and the filter's
- * result is memoised on the identity of its inputs, so the statechart's actions and the components share one
- * computation and a key press in the search box over 20,000 targets scans folded names, narrowing the previous
- * result while the query grows. A result is a count and positions: the grid looks up only its page's 15 items.
+ * The lists the page shows, derived from the context: filtered, sorted, paged. Each list has a SearchIndex per sort
+ * direction (sorted once, names folded for the search), kept beside the list itself: the page keeps a list's identity
+ * while its items are unchanged (applyLoad), so every reader of the same list shares one index, and two pages (or the
+ * server's renders) never share or evict each other's. A result is a count and positions: a grid looks up only its
+ * page's 15 items.
  */
 import { PAGE_SIZE } from '../domain/constants.ts';
-import { pageCount, type FilterState, type SortDirection } from '../domain/filters.ts';
+import { pageCount, type SortDirection } from '../domain/filters.ts';
 import type { Item } from '../domain/item.ts';
 import { toMinor } from '../domain/money.ts';
-import { SearchIndex, SearchResult, sameItems } from '../domain/searchIndex.ts';
+import { SearchIndex, type SearchResult } from '../domain/searchIndex.ts';
 import type { PageContext, TargetView } from './context.ts';
-import type { Side } from './events.ts';
 
-/** Remembers the last result per argument tuple (compared by identity). */
-function memoLast<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
-  let lastArgs: A | null = null;
-  let last: R;
-  return (...args: A) => {
-    if (lastArgs && lastArgs.length === args.length && lastArgs.every((a, i) => Object.is(a, args[i]))) return last;
-    last = fn(...args);
-    lastArgs = args;
-    return last;
-  };
+const indexes = new WeakMap<readonly Item[], Partial<Record<SortDirection, SearchIndex<Item>>>>();
+const byIds = new WeakMap<readonly Item[], ReadonlyMap<number, Item>>();
+
+/** A list's search index in one sort direction (built on first use). */
+function indexOf(items: readonly Item[], sort: SortDirection): SearchIndex<Item> {
+  let both = indexes.get(items);
+  if (!both) indexes.set(items, (both = {}));
+  return (both[sort] ??= new SearchIndex(items, sort));
 }
 
-/**
- * Derives a value from a list, kept across reloads that bring the same items (after every game the catalogue
- * comes back unchanged): compared by identity first, then once field by field per new list.
- */
-function keepAcrossReloads<R>(derive: (items: readonly Item[]) => R): (items: readonly Item[]) => R {
-  let seen: readonly Item[] | null = null;
-  let value: R;
-  return (items) => {
-    if (items !== seen) {
-      if (seen === null || !sameItems(seen, items)) value = derive(items);
-      seen = items;
-    }
-    return value;
-  };
+/** A list's items by id (built on first use). */
+function byId(items: readonly Item[]): ReadonlyMap<number, Item> {
+  let map = byIds.get(items);
+  if (!map) byIds.set(items, (map = new Map(items.map((i) => [i.id, i]))));
+  return map;
 }
-
-/** Both sorts' indexes of a list: the sort, the folded names and the recent results survive a reload. */
-function indexes(): (items: readonly Item[], sort: SortDirection) => SearchIndex<Item> {
-  const of = keepAcrossReloads(() => ({
-    asc: null as SearchIndex<Item> | null,
-    desc: null as SearchIndex<Item> | null,
-  }));
-  return (items, sort) => {
-    const both = of(items);
-    return (both[sort] ??= new SearchIndex(items, sort));
-  };
-}
-
-const leftIndex = indexes();
-const rightIndex = indexes();
-const catalogue = keepAcrossReloads((items) => new Map(items.map((i) => [i.id, i])));
-
-function filtered(index: SearchIndex<Item>, filter: FilterState, levels: number | null): SearchResult<Item> {
-  return index.filter(filter, levels);
-}
-
-const filteredLeft = memoLast(filtered);
-const filteredRight = memoLast(filtered);
 
 /** The max levels BP mode filters by (null when BP mode is off). */
 export function bpLevels(right: TargetView): number | null {
@@ -71,31 +36,31 @@ export function bpLevels(right: TargetView): number | null {
 }
 
 /** The player's items as the left side shows them (all pages), as a count and items looked up on demand. */
-export function leftResult(ctx: Pick<PageContext, 'inventory' | 'left'>): SearchResult<Item> {
-  return filteredLeft(leftIndex(ctx.inventory, ctx.left.sort), ctx.left.filter, null);
+export function leftResult(ctx: { inventory: readonly Item[]; left: PageContext['left'] }): SearchResult<Item> {
+  return indexOf(ctx.inventory, ctx.left.sort).filter(ctx.left.filter, null);
 }
 
 /** The targets as the right side shows them (all pages), as a count and items looked up on demand. */
-export function rightResult(ctx: Pick<PageContext, 'uitems' | 'right'>): SearchResult<Item> {
-  return filteredRight(rightIndex(ctx.uitems, ctx.right.sort), ctx.right.filter, bpLevels(ctx.right));
+export function rightResult(ctx: { uitems: readonly Item[]; right: TargetView }): SearchResult<Item> {
+  return indexOf(ctx.uitems, ctx.right.sort).filter(ctx.right.filter, bpLevels(ctx.right));
 }
 
 /** The player's items as the left side shows them (all pages). */
-export function leftList(ctx: Pick<PageContext, 'inventory' | 'left'>): Item[] {
+export function leftList(ctx: { inventory: readonly Item[]; left: PageContext['left'] }): Item[] {
   return leftResult(ctx).items();
 }
 
 /** The targets as the right side shows them (all pages). */
-export function rightList(ctx: Pick<PageContext, 'uitems' | 'right'>): Item[] {
+export function rightList(ctx: { uitems: readonly Item[]; right: TargetView }): Item[] {
   return rightResult(ctx).items();
 }
 
 /**
- * Folds a side's names for the search ahead of the first key press, a slice at a time while `more()` says so
- * (an idle callback's deadline). True once done.
+ * Folds a list's names for the search ahead of the first key press, a slice at a time while `more()` says so (an
+ * idle callback's deadline). True once done.
  */
-export function prepareSearch(items: readonly Item[], sort: SortDirection, side: Side, more: () => boolean): boolean {
-  return (side === 'left' ? leftIndex : rightIndex)(items, sort).prepare(more);
+export function prepareSearch(items: readonly Item[], sort: SortDirection, more: () => boolean): boolean {
+  return indexOf(items, sort).prepare(more);
 }
 
 /** One page of a list with its position. */
@@ -119,27 +84,28 @@ export function slicePage(list: Listing, page: number): PageSlice {
   return { items: list.slice(p * PAGE_SIZE, p * PAGE_SIZE + PAGE_SIZE), page: p, pages, total: list.length };
 }
 
-// Memoised: the stake summary's selector and the play guard ask for it on every snapshot, a key press included.
-const stakeTotal = memoLast((inventory: readonly Item[], staked: readonly number[]): number => {
-  const byId = new Map(inventory.map((i) => [i.id, i]));
-  let total = 0;
-  for (const id of staked) total += toMinor(byId.get(id)?.price ?? 0);
-  return total;
-});
+/** The staked items, in the order they were picked. */
+export function stakedItems(ctx: Pick<PageContext, 'inventory' | 'staked'>): Item[] {
+  const items = byId(ctx.inventory);
+  return ctx.staked.flatMap((id) => items.get(id) ?? []);
+}
 
 /** Total staked price in minor units. */
-export function stakeMinor(ctx: Pick<PageContext, 'inventory' | 'staked'>): number {
-  return stakeTotal(ctx.inventory, ctx.staked);
+export function stakeMinor(ctx: { inventory: readonly Item[]; staked: readonly number[] }): number {
+  const items = byId(ctx.inventory);
+  let total = 0;
+  for (const id of ctx.staked) total += toMinor(items.get(id)?.price ?? 0);
+  return total;
 }
 
 /** The chosen target item, if it is in the catalogue. */
-export function targetItem(ctx: Pick<PageContext, 'uitems' | 'target'>): Item | null {
+export function targetItem(ctx: { uitems: readonly Item[]; target: number | null }): Item | null {
   if (ctx.target == null) return null;
-  return catalogue(ctx.uitems).get(ctx.target) ?? null;
+  return byId(ctx.uitems).get(ctx.target) ?? null;
 }
 
 /** The first staked item (it sets the multiplier). */
-export function firstStaked(ctx: Pick<PageContext, 'inventory' | 'staked'>): Item | null {
+export function firstStaked(ctx: { inventory: readonly Item[]; staked: readonly number[] }): Item | null {
   if (ctx.staked.length === 0) return null;
-  return ctx.inventory.find((i) => i.id === ctx.staked[0]) ?? null;
+  return byId(ctx.inventory).get(ctx.staked[0]) ?? null;
 }

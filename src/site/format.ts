@@ -1,12 +1,14 @@
-/** Number formatting with Intl for the variant's language and currency. */
+/** Every number the page shows, formatted with Intl for the site's language: the one place that spells numbers. */
 import type { SiteVariant } from './variant.ts';
 
 /** Formatters bound to one variant. */
 export interface Formatters {
   /** A price in major units with the currency sign. */
   money(major: number): string;
-  /** A chance percent with the variant's decimals (the value is already rounded down). */
+  /** A chance percent with the variant's decimals, rounded down (it never promises more than the game gives). */
   chance(percent: number): string;
+  /** A roll (0 to 99.999) with its three decimals. */
+  roll(percent: number): string;
   /** A plain integer (tickets). */
   integer(n: number): string;
   /** A multiplier like 'x1.25'. */
@@ -15,11 +17,7 @@ export interface Formatters {
 
 const made = new Map<string, Formatters>();
 
-/**
- * The formatters of a variant, built once per language, currency and decimals however many components ask (Intl
- * objects are costly to build, cheap to reuse: building them per component was ~0.1 s of the first render at
- * CPU 4x).
- */
+/** The formatters of a variant, built once per language, currency and decimals (Intl objects are costly to build). */
 export function createFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'chanceDecimals'>): Formatters {
   const key = `${v.lang}|${v.currency}|${v.chanceDecimals}`;
   let formatters = made.get(key);
@@ -30,8 +28,31 @@ export function createFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'cha
   return formatters;
 }
 
+/** The locale of a site's language. */
+export function localeOf(lang: SiteVariant['lang']): string {
+  return lang === 'ru' ? 'ru-RU' : 'en-US';
+}
+
+/**
+ * The locale's percent pattern around a number already in percent ('79,7 %' in ru, '79.7%' in en): Intl's percent
+ * style would multiply a fraction by 100 and could round 0.797 to 79.69999.
+ */
+function percentAround(locale: string): (digits: string) => string {
+  const parts = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(7);
+  const at = parts.findIndex((p) => p.type === 'integer');
+  const before = parts
+    .slice(0, at)
+    .map((p) => p.value)
+    .join('');
+  const after = parts
+    .slice(at + 1)
+    .map((p) => p.value)
+    .join('');
+  return (digits) => `${before}${digits}${after}`;
+}
+
 function buildFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'chanceDecimals'>): Formatters {
-  const locale = v.lang === 'ru' ? 'ru-RU' : 'en-US';
+  const locale = localeOf(v.lang);
   const money = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: v.currency,
@@ -41,12 +62,16 @@ function buildFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'chanceDecim
   const chance = new Intl.NumberFormat(locale, {
     minimumFractionDigits: v.chanceDecimals,
     maximumFractionDigits: v.chanceDecimals,
+    roundingMode: 'trunc',
   });
+  const roll = new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+  const percent = percentAround(locale);
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const mult = new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
   return {
     money: (major) => money.format(major),
-    chance: (percent) => `${chance.format(percent)}%`,
+    chance: (pct) => percent(chance.format(pct)),
+    roll: (pct) => roll.format(pct),
     integer: (n) => integer.format(n),
     multiplier: (m) => `x${mult.format(m)}`,
   };

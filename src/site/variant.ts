@@ -4,6 +4,7 @@
  */
 import type { SiteResponse } from '../api/contract.ts';
 import { CS_QUALITIES, DOTA_RARITIES } from '../domain/constants.ts';
+import { houseRulesFromWire, type HouseRules } from '../domain/rules.ts';
 
 /** Which panel follows a game: the CS result panel (roll, roll check, sell) or the win/loss panels. */
 export type ResultPanelKind = 'cs' | 'winLoss';
@@ -25,6 +26,8 @@ export interface SiteVariant {
   rarities: readonly string[];
   /** Whether to rewrite /upgrades/{ids} to /upgrades/ after preselecting. */
   rewritePreselectUrl: boolean;
+  /** The house rules the server settles games by (the page decides Play and the chance with them). */
+  rules: HouseRules;
 }
 
 /** Builds the variant from the server's answer. */
@@ -41,6 +44,7 @@ export function variantFrom(site: SiteResponse): SiteVariant {
     bpMode: site.game === 'dota',
     rarities: site.game === 'dota' ? DOTA_RARITIES : CS_QUALITIES,
     rewritePreselectUrl: site.site === 'ru',
+    rules: houseRulesFromWire(site.house_rules),
   };
 }
 

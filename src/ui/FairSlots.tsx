@@ -15,6 +15,8 @@ import { navigate } from './routes.ts';
 export const LazyVerifierRoute = lazy(() =>
   import('./fair/VerifierRoute.tsx').then((m) => ({ default: m.FairVerifierRoute })),
 );
+/** The fairness audit's route, its own lazy chunk (figures and charts drawn as SVG by the page). */
+export const LazyAuditRoute = lazy(() => import('./fair/AuditRoute.tsx').then((m) => ({ default: m.AuditRoute })));
 const LazySeeds = lazy(() => import('./fair/SeedPanel.tsx').then((m) => ({ default: m.SeedPanel })));
 const LazyHistory = lazy(() => import('./fair/HistoryList.tsx').then((m) => ({ default: m.HistoryList })));
 

@@ -5,6 +5,7 @@ import type { FilterState } from '../domain/filters.ts';
 import type { Side } from '../machines/events.ts';
 import { SortIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
+import { rarityName } from './rarityName.ts';
 
 const toNumber = (v: string): number | null => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
@@ -20,18 +21,22 @@ function SearchBox({ side }: { side: Side }) {
   const label = useMemo(() => t(side === 'left' ? 'filter.searchLeft' : 'filter.searchRight'), [t, side]);
   // The wrapper is the relayout boundary of the input (app.css).
   return (
-    <div className="filters__search">
-      <input
-        className="input"
-        type="search"
-        autoComplete="off"
-        data-testid={`search-${side}`}
-        aria-label={label}
-        placeholder={label}
-        defaultValue={actor.getSnapshot().context[side].filter.text}
-        onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
-      />
-    </div>
+    <>
+      <label className="filters__label" htmlFor={`search-${side}`}>
+        {label}
+      </label>
+      <div className="filters__search">
+        <input
+          className="input"
+          type="search"
+          autoComplete="off"
+          id={`search-${side}`}
+          data-testid={`search-${side}`}
+          defaultValue={actor.getSnapshot().context[side].filter.text}
+          onChange={(e) => actor.send({ type: 'user.setFilter', side, patch: { text: e.target.value } })}
+        />
+      </div>
+    </>
   );
 }
 
@@ -59,32 +64,34 @@ export function FilterBar({ side }: { side: Side }) {
     <fieldset className="filters" disabled={preview}>
       <SearchBox side={side} />
       <div className="filters__row">
-        <input
-          className="input filters__price"
-          type="number"
-          autoComplete="off"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          data-testid={`min-price-${side}`}
-          aria-label={t('filter.minPrice')}
-          placeholder={t('filter.minPrice')}
-          value={minPrice ?? ''}
-          onChange={(e) => set({ minPrice: toNumber(e.target.value) })}
-        />
-        <input
-          className="input filters__price"
-          type="number"
-          autoComplete="off"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          data-testid={`max-price-${side}`}
-          aria-label={t('filter.maxPrice')}
-          placeholder={t('filter.maxPrice')}
-          value={maxPrice ?? ''}
-          onChange={(e) => set({ maxPrice: toNumber(e.target.value) })}
-        />
+        <label className="field filters__price">
+          <span>{t('filter.minPrice')}</span>
+          <input
+            className="input"
+            type="number"
+            autoComplete="off"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            data-testid={`min-price-${side}`}
+            value={minPrice ?? ''}
+            onChange={(e) => set({ minPrice: toNumber(e.target.value) })}
+          />
+        </label>
+        <label className="field filters__price">
+          <span>{t('filter.maxPrice')}</span>
+          <input
+            className="input"
+            type="number"
+            autoComplete="off"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            data-testid={`max-price-${side}`}
+            value={maxPrice ?? ''}
+            onChange={(e) => set({ maxPrice: toNumber(e.target.value) })}
+          />
+        </label>
         <select
           className="input filters__rarity"
           autoComplete="off"
@@ -96,7 +103,7 @@ export function FilterBar({ side }: { side: Side }) {
           <option value="">{t('filter.all')}</option>
           {rarities.map((r) => (
             <option key={r} value={r}>
-              {r.replace(/_/g, ' ')}
+              {rarityName(t, r)}
             </option>
           ))}
         </select>
@@ -134,7 +141,6 @@ export function FilterBar({ side }: { side: Side }) {
                   min="0"
                   max={levelsCap}
                   data-testid="max-levels"
-                  aria-label={t('filter.maxLevels')}
                   placeholder={`≤ ${levelsCap}`}
                   value={maxLevels ?? ''}
                   onChange={(e) => actor.send({ type: 'user.setMaxLevels', value: toNumber(e.target.value) })}

@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n/useTranslation.ts';
 import { STICKY_HEADER_AFTER } from '../domain/constants.ts';
 import { siteRoot } from '../site/variant.ts';
 import { LogoIcon, TicketIcon } from './icons.tsx';
+import { focusWhenReady, inventoryHeading, signInButton } from './focus.ts';
 import { PageActor } from './pageActor.ts';
 import { useFormat } from './useFormat.ts';
 
@@ -70,8 +71,12 @@ export function Header() {
             type="button"
             className="btn btn--ghost"
             data-testid="sign-out"
-            disabled={!canSignOut}
-            onClick={() => actor.send({ type: 'user.signOut' })}
+            aria-disabled={!canSignOut}
+            onClick={() => {
+              if (!canSignOut) return;
+              focusWhenReady(signInButton, inventoryHeading);
+              actor.send({ type: 'user.signOut' });
+            }}
           >
             {t('header.signOut')}
           </button>

@@ -54,17 +54,18 @@ export function InventoryPanel() {
           : 'items',
   );
   const stakedCount = PageActor.useSelector((s) => s.context.staked.length);
+  const maxStake = PageActor.useSelector((s) => s.context.site.rules.maxStakeItems);
   const site = PageActor.useSelector((s) => s.context.site);
 
   return (
-    <section className="panel panel--left" aria-labelledby="left-title">
+    <section className="panel panel--left" id="panel-left" aria-labelledby="left-title">
       <header className="panel__head">
-        <h2 id="left-title" className="panel__title">
+        <h2 id="left-title" className="panel__title" tabIndex={-1}>
           {t('inventory.yours')}
         </h2>
         {screen === 'items' && (
           <span className="panel__meta" data-testid="staked-count">
-            {t('inventory.staked', { count: stakedCount })}
+            {t('inventory.staked', { count: stakedCount, max: maxStake })}
           </span>
         )}
       </header>

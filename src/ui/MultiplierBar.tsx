@@ -11,7 +11,6 @@ export function MultiplierBar() {
   const fmt = useFormat();
   const actor = PageActor.useActorRef();
   const value = PageActor.useSelector((s) => shownMultiplier(s.context));
-  const chosen = PageActor.useSelector((s) => s.context.multiplier);
   const enabled = PageActor.useSelector((s) => s.can({ type: 'user.multiplier', value: 1.2 }));
   return (
     <div className="mult">
@@ -20,12 +19,13 @@ export function MultiplierBar() {
       </span>
       <div className="mult__buttons" role="group" aria-label={t('wheel.multiplier')}>
         {MULTIPLIERS.map((m) => (
+          // Only the button whose value the multiplier reads is on: a target chosen by hand moves it off all.
           <button
             key={m}
             type="button"
-            className={`chip${chosen === m ? ' chip--on' : ''}`}
+            className={`chip${value === m ? ' chip--on' : ''}`}
             data-testid={`multiplier-${m}`}
-            aria-pressed={chosen === m}
+            aria-pressed={value === m}
             aria-label={t('actions.multiplier', { value: fmt.multiplier(m) })}
             disabled={!enabled}
             onClick={() => actor.send({ type: 'user.multiplier', value: m })}

@@ -2,9 +2,12 @@
  * After a game: the CS site's result panel (roll, roll check, sell) or the win / loss panels of the other
  * sites, with the way back to the case the stake came from.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { caseLink, rollCheckPath } from '../site/variant.ts';
+import { focusInto, focusWhenReady, nextStepAfterGame } from './focus.ts';
 import { rarityClass } from './ItemCell.tsx';
+import { rarityName } from './rarityName.ts';
 import { PageActor } from './pageActor.ts';
 import { navigate } from './routes.ts';
 import { useFormat } from './useFormat.ts';
@@ -19,10 +22,16 @@ export function ResultPanel() {
   const selling = PageActor.useSelector((s) => s.matches({ result: 'selling' }));
   const canSell = PageActor.useSelector((s) => s.can({ type: 'user.sell' }));
   const site = PageActor.useSelector((s) => s.context.site);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = game !== null;
+  // The result takes focus (from Play, which kept it through the spin) and comes into view, whatever the zoom.
+  useEffect(() => {
+    if (shown && heading.current) focusInto(heading.current);
+  }, [shown]);
   if (!game) return null;
 
   const won = game.success === 1;
-  const roll = game.provably_fair.roll.toFixed(3);
+  const roll = fmt.roll(game.provably_fair.roll);
   const back = game.casegame && (
     <a className="btn btn--ghost" href={caseLink(site, game.casegame)} data-testid="back-to-case">
       {t('actions.backToCase')}
@@ -33,8 +42,12 @@ export function ResultPanel() {
       type="button"
       className="btn btn--accent"
       data-testid="sell"
-      disabled={!canSell || selling}
-      onClick={() => actor.send({ type: 'user.sell' })}
+      aria-disabled={!canSell || selling}
+      onClick={() => {
+        if (!canSell || selling) return;
+        focusWhenReady(nextStepAfterGame);
+        actor.send({ type: 'user.sell' });
+      }}
     >
       {t('actions.sell', { price: fmt.money(game.price) })}
     </button>
@@ -44,8 +57,12 @@ export function ResultPanel() {
       type="button"
       className="btn btn--ghost"
       data-testid="return"
-      disabled={selling}
-      onClick={() => actor.send({ type: 'user.return' })}
+      aria-disabled={selling}
+      onClick={() => {
+        if (selling) return;
+        focusWhenReady(nextStepAfterGame);
+        actor.send({ type: 'user.return' });
+      }}
     >
       {t('actions.return')}
     </button>
@@ -57,6 +74,7 @@ export function ResultPanel() {
   );
   // The won item's rarity colour, for the glow of a win (app.css).
   const glow = rarityClass(game.quality);
+  const rarity = <p className="result__rarity">{rarityName(t, game.quality)}</p>;
 
   if (site.resultPanel === 'cs') {
     const href = rollCheckPath(site.lang, game.provably_fair.roll_id);
@@ -66,11 +84,14 @@ export function ResultPanel() {
         data-testid="result-panel"
         data-outcome={won ? 'win' : 'loss'}
       >
-        <h3 className="result__title">{t(won ? 'result.csTitleWin' : 'result.csTitleLoss')}</h3>
+        <h2 className="result__title" tabIndex={-1} ref={heading}>
+          {t(won ? 'result.csTitleWin' : 'result.csTitleLoss')}
+        </h2>
         <div className="result__item">
           <img src={game.img} alt="" width="160" height="120" />
           <div>
             <p className="result__name">{game.item}</p>
+            {rarity}
             <p className="result__price">{fmt.money(game.price)}</p>
           </div>
         </div>
@@ -83,7 +104,9 @@ export function ResultPanel() {
           </div>
           <div>
             <dt>{t('result.chance')}</dt>
-            <dd className="num">{fmt.chance(game.provably_fair.chance)}</dd>
+            <dd className="num" data-testid="result-chance">
+              {fmt.chance(game.provably_fair.chance)}
+            </dd>
           </div>
         </dl>
         {tickets}
@@ -110,10 +133,13 @@ export function ResultPanel() {
   if (won) {
     return (
       <div className={`result result--win${glow}`} data-testid="win-panel">
-        <h3 className="result__title">{t('result.win')}</h3>
+        <h2 className="result__title" tabIndex={-1} ref={heading}>
+          {t('result.win')}
+        </h2>
         <div className="result__item result__item--big">
           <img src={game.img} alt="" width="200" height="150" />
           <p className="result__name">{game.item}</p>
+          {rarity}
           <p className="result__price">{fmt.money(game.price)}</p>
         </div>
         {tickets}
@@ -127,7 +153,9 @@ export function ResultPanel() {
   }
   return (
     <div className="result result--loss" data-testid="loss-panel">
-      <h3 className="result__title">{t('result.loss')}</h3>
+      <h2 className="result__title" tabIndex={-1} ref={heading}>
+        {t('result.loss')}
+      </h2>
       <p className="result__line">{t('result.lossLine')}</p>
       <ul className="result__stake" aria-label={t('wheel.stake')}>
         {stake.map((i) => (

@@ -2,7 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { SignInMode } from '../machines/events.ts';
+import { firstStakeCell, focusWhenReady, inventoryHeading } from './focus.ts';
 import { PageActor } from './pageActor.ts';
+import { SteamSignIn } from './SteamSignIn.tsx';
 
 /** Sign-in prompt (data-testid sign-in). Field values are local form state; submitting is the statechart's. */
 export function SignInForm() {
@@ -15,6 +17,9 @@ export function SignInForm() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
+    // Signed in, the form gives way to the inventory: focus follows to its first item.
+    focusWhenReady(firstStakeCell, inventoryHeading);
     actor.send({ type: 'user.signIn', mode, username, password });
   };
 
@@ -22,6 +27,7 @@ export function SignInForm() {
     <div className="signin" data-testid="sign-in">
       <h3 className="signin__title">{t('signIn.title')}</h3>
       <p className="signin__hint">{t('signIn.hint')}</p>
+      <SteamSignIn />
       <form className="signin__form" onSubmit={submit} data-testid="sign-in-form">
         <label className="field">
           <span>{t('signIn.username')}</span>
@@ -48,7 +54,7 @@ export function SignInForm() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        <button type="submit" className="btn btn--accent btn--block" data-testid="sign-in-submit" disabled={busy}>
+        <button type="submit" className="btn btn--accent btn--block" data-testid="sign-in-submit" aria-disabled={busy}>
           {busy ? t('signIn.working') : t(mode === 'login' ? 'signIn.login' : 'signIn.register')}
         </button>
         <button

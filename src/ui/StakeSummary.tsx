@@ -1,17 +1,22 @@
 /** Under the wheel: staked total, chance and target price as animated counters (no per-frame React renders). */
 import { useRef, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { ROLL_SPACE } from '../domain/chance.ts';
 import { CHANCE_COUNTER_MS, PRICE_COUNTER_MS } from '../domain/constants.ts';
 import { sameSummary, summaryView } from '../machines/game.ts';
 import { PageActor } from './pageActor.ts';
 import { useCounter } from './useCounter.ts';
 import { useFormat } from './useFormat.ts';
+import { sameView, shownTone, wheelView } from './wheelProps.ts';
 
 /** Stake, chance, target: the selection, or the game being played / shown (summaryView decides which). */
 export function StakeSummary() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { stake, chance, target } = PageActor.useSelector((s) => summaryView(s.context), sameSummary);
+  // The wheel's numbers: the chance's label colour and the winning range agree with what the wheel draws.
+  const wheel = PageActor.useSelector(wheelView, sameView);
+  const decimals = PageActor.useSelector((s) => s.context.site.chanceDecimals);
   const stakeRef = useRef<HTMLSpanElement>(null);
   const targetRef = useRef<HTMLSpanElement>(null);
   const chanceRef = useRef<HTMLSpanElement>(null);
@@ -23,33 +28,54 @@ export function StakeSummary() {
   // mount, so React never touches the text useCounter owns; the server's Intl may spell a figure differently from
   // the browser's, hence no hydration warning (useCounter writes the browser's spelling at once).
   const [first] = useState(() => ({ stake: fmt.money(stake), chance: fmt.chance(chance), target: fmt.money(target) }));
+  const tone = wheel.chance > 0 ? ` tone--${shownTone(wheel.chance, decimals)}` : '';
+  // Roll R wins below C, or mirrored at 100,000 - C and above (src/domain/chance.ts isWin), in the roll's decimals.
+  const range =
+    wheel.chance > 0
+      ? t(wheel.rollUnder ? 'wheel.winsBelow' : 'wheel.winsAbove', {
+          value: fmt.roll((wheel.rollUnder ? wheel.chance : ROLL_SPACE - wheel.chance) / 1000),
+        })
+      : null;
 
   return (
-    <dl className="summary">
-      <div className="summary__cell">
-        <dt>{t('wheel.stake')}</dt>
-        <dd>
-          <span ref={stakeRef} data-testid="stake-total" className="num" suppressHydrationWarning>
-            {first.stake}
-          </span>
-        </dd>
-      </div>
-      <div className="summary__cell summary__cell--chance">
-        <dt>{t('wheel.chance')}</dt>
-        <dd>
-          <span ref={chanceRef} data-testid="chance" className="num num--big" aria-live="off" suppressHydrationWarning>
-            {first.chance}
-          </span>
-        </dd>
-      </div>
-      <div className="summary__cell">
-        <dt>{t('wheel.target')}</dt>
-        <dd>
-          <span ref={targetRef} data-testid="target-price" className="num" suppressHydrationWarning>
-            {first.target}
-          </span>
-        </dd>
-      </div>
-    </dl>
+    <>
+      <dl className="summary">
+        <div className="summary__cell">
+          <dt>{t('wheel.stake')}</dt>
+          <dd>
+            <span ref={stakeRef} data-testid="stake-total" className="num" suppressHydrationWarning>
+              {first.stake}
+            </span>
+          </dd>
+        </div>
+        <div className="summary__cell summary__cell--chance">
+          <dt>{t('wheel.chance')}</dt>
+          <dd>
+            <span
+              ref={chanceRef}
+              data-testid="chance"
+              className={`num num--big${tone}`}
+              aria-live="off"
+              suppressHydrationWarning
+            >
+              {first.chance}
+            </span>
+          </dd>
+        </div>
+        <div className="summary__cell">
+          <dt>{t('wheel.target')}</dt>
+          <dd>
+            <span ref={targetRef} data-testid="target-price" className="num" suppressHydrationWarning>
+              {first.target}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      {range && (
+        <p className="summary__range" data-testid="win-range">
+          {range}
+        </p>
+      )}
+    </>
   );
 }

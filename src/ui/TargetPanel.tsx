@@ -8,12 +8,26 @@ import { PageActor } from './pageActor.ts';
 export function TargetPanel() {
   const { t } = useTranslation();
   const loading = PageActor.useSelector((s) => s.matches('loading') && s.context.uitems.length === 0);
+  // The first screen's targets, shown before the page has loaded (PageContext.preview): their cells wait for it.
+  const preview = PageActor.useSelector((s) => s.context.preview);
   return (
-    <section className="panel panel--right" aria-labelledby="right-title">
+    <section
+      className="panel panel--right"
+      id="panel-right"
+      aria-labelledby="right-title"
+      aria-busy={preview || loading}
+    >
       <header className="panel__head">
-        <h2 id="right-title" className="panel__title">
+        <h2 id="right-title" className="panel__title" tabIndex={-1}>
           {t('inventory.targets')}
         </h2>
+        {/* In the head, whose height it keeps: the grid does not move when the page has loaded and it goes. */}
+        {preview && !loading && (
+          <span className="panel__meta panel__busy" data-testid="targets-preview">
+            <span className="spinner" aria-hidden="true" />
+            {t('loading')}
+          </span>
+        )}
       </header>
       {loading ? (
         <div className="skeleton" aria-busy="true">

@@ -2,10 +2,12 @@
  * Where the wheel renders: the canvas module's LazyWheel (SVG at once, Pixi when its chunk arrives), or in UI
  * tests a stub with the same props. Also plays the outcome sound when a result appears.
  */
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useSyncExternalStore, type ComponentType } from 'react';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { LazyWheel } from '../canvas/LazyWheel.tsx';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import { MOBILE_BREAKPOINT } from '../domain/constants.ts';
+import { directionWords, rollWords } from './announce/gameWords.ts';
 import { PageActor } from './pageActor.ts';
 import { sounds } from './sounds.ts';
 import { useWheelProps } from './wheelProps.ts';
@@ -22,13 +24,14 @@ function OutcomeSound(): null {
     s.matches({ result: 'win' }) ? 'win' : s.matches({ result: 'loss' }) ? 'loss' : null,
   );
   const sound = PageActor.useSelector((s) => s.context.sound);
-  // Read through a ref: only a change of outcome plays, toggling sound on a shown result stays quiet.
-  const soundOn = useRef(sound);
-  soundOn.current = sound;
-  useEffect(() => {
-    if (!soundOn.current || !outcome) return;
-    if (outcome === 'win') sounds.win();
+  // An effect event reads the latest sound: only a change of outcome plays, toggling sound on a shown result stays quiet.
+  const play = useEffectEvent((shown: 'win' | 'loss') => {
+    if (!sound) return;
+    if (shown === 'win') sounds.win();
     else sounds.loss();
+  });
+  useEffect(() => {
+    if (outcome) play(outcome);
   }, [outcome]);
   return null;
 }
@@ -39,14 +42,42 @@ const narrowViewport = () => window.innerWidth < MOBILE_BREAKPOINT;
 /** The server (src/entry-server.tsx) renders the wide layout's wheel; hydrating its HTML renders that too, then this. */
 const wideOnServer = () => false;
 
-/** The wheel with the current page's props. */
+/** The wheel's accessible name: what it draws (chance, label, winning side; the roll once landed), in words. */
+function useWheelName(props: WheelProps, waiting: boolean): string {
+  const { t } = useTranslation();
+  const lang = PageActor.useSelector((s) => s.context.site.lang);
+  if (waiting) return t('a11y.wheelWaiting');
+  if (props.chance <= 0) return t('a11y.wheelIdle');
+  const direction = directionWords(t, lang, props.chance, props.rollUnder);
+  if (props.phase === 'spinning') return t('a11y.wheelSpinning', { chance: props.centreText, direction });
+  if (props.phase === 'result' && props.roll != null)
+    return t('a11y.wheelLanded', { roll: rollWords(lang, props.roll), chance: props.centreText, direction });
+  return t('a11y.wheelChance', { chance: props.centreText, label: props.label, direction });
+}
+
+/**
+ * The wheel with the current page's props, as one image with a name (its canvas and SVG are hidden from assistive
+ * technology). While the upgrade request is on its way (a slow network: seconds), a busy mark over the still wheel.
+ */
 export function WheelSlot() {
+  const { t } = useTranslation();
   const Renderer = useContext(WheelRenderer);
   const mobile = useSyncExternalStore(noSubscription, narrowViewport, wideOnServer);
   const props = useWheelProps(mobile ? 300 : 380);
+  const waiting = PageActor.useSelector((s) => s.matches({ playing: 'requesting' }));
+  const name = useWheelName(props, waiting);
   return (
     <>
-      <Renderer {...props} />
+      <div className="wheel-figure" role="img" aria-label={name} aria-busy={waiting} data-testid="wheel-figure">
+        {/* eslint-disable-next-line react-hooks/static-components -- context holds a module-level component */}
+        <Renderer {...props} />
+        {waiting && (
+          <span className="wheel-figure__busy" aria-hidden="true" data-testid="wheel-waiting">
+            <span className="spinner" />
+            {t('a11y.waiting')}
+          </span>
+        )}
+      </div>
       <OutcomeSound />
     </>
   );

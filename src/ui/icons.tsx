@@ -95,3 +95,10 @@ export const LogoIcon = () => (
     <path d="M12 3 22 20H2z" />
   </Svg>
 );
+
+/** A lightning bolt (fast spin). */
+export const FastIcon = () => (
+  <Svg>
+    <path d="M13 2 4 14h7l-1 8 9-12h-7z" />
+  </Svg>
+);

@@ -4,7 +4,8 @@ import { useSyncExternalStore } from 'react';
 export type Route =
   | { kind: 'upgrades'; preselect: number[] }
   /** rollId is absent on the bare verifier address, which shows the hand-typed form only. */
-  | { kind: 'verifier'; lang: string; rollId?: string };
+  | { kind: 'verifier'; lang: string; rollId?: string }
+  | { kind: 'audit'; lang: string };
 
 /** Decodes a path segment; a malformed escape is kept as typed rather than throwing during render. */
 function decodeSegment(segment: string): string {
@@ -16,10 +17,12 @@ function decodeSegment(segment: string): string {
 }
 
 /**
- * Parses a pathname: /upgrades/, /upgrades/{id,id,...}, /{lang}/provably_fair/roll_verifier/ and
- * /{lang}/provably_fair/roll_verifier/{roll_id} (the trailing slash is optional everywhere).
+ * Parses a pathname: /upgrades/, /upgrades/{id,id,...}, /{lang}/provably_fair/roll_verifier/,
+ * /{lang}/provably_fair/roll_verifier/{roll_id} and /{lang}/provably_fair/audit (the trailing slash is optional).
  */
 export function parseRoute(pathname: string): Route {
+  const audit = /^\/(\w{2})\/provably_fair\/audit\/?$/.exec(pathname);
+  if (audit) return { kind: 'audit', lang: audit[1] };
   const verifier = /^\/(\w{2})\/provably_fair\/roll_verifier(?:\/([^/]*))?\/?$/.exec(pathname);
   if (verifier) {
     const rollId = verifier[2] ? decodeSegment(verifier[2]) : '';

@@ -28,7 +28,9 @@ export function useCounter(
     }
     const start = performance.now();
     let frame = requestAnimationFrame(function step(now) {
-      const t = Math.min(1, (now - start) / ms);
+      // A frame's timestamp may precede `start` (it is the frame's start): clamped, or the first frame would show a
+      // figure outside the range from `from` to `value` (a negative price).
+      const t = Math.min(1, Math.max(0, (now - start) / ms));
       shown.current = from + (value - from) * easeOut(t);
       node.textContent = format(t === 1 ? value : shown.current);
       if (t < 1) frame = requestAnimationFrame(step);

@@ -9,7 +9,7 @@ import { useTranslation } from '../i18n/useTranslation.ts';
 import type { SnapshotFrom } from 'xstate';
 import { spinDuration } from '../canvas/reducedMotion.ts';
 import type { WheelPhase, WheelProps } from '../canvas/wheelTypes.ts';
-import { chanceLabel, chancePercent } from '../domain/chance.ts';
+import { chanceLabel, chancePercent, type ChanceLabel } from '../domain/chance.ts';
 import { chanceOf } from '../machines/game.ts';
 import type { upgradeMachine } from '../machines/upgradeMachine.ts';
 import { PageActor } from './pageActor.ts';
@@ -49,7 +49,16 @@ export function wheelView(s: Snapshot): WheelView {
   return { phase, chance: chanceOf(s.context) ?? 0, rollUnder: s.context.rollUnder, roll: null, outcome: null };
 }
 
-const sameView = (a: WheelView, b: WheelView) =>
+/**
+ * The label of chance `chance` (thousandths) as the page shows it with `decimals`, so that the label agrees with the
+ * figure beside it: 24.05 % shown as '24.0 %' is low, as the rule says of 24 %.
+ */
+export function shownTone(chance: number, decimals: number): ChanceLabel {
+  return chanceLabel(Math.round(chancePercent(chance, decimals) * 1000));
+}
+
+/** Equality for selecting a WheelView (a new object each call). */
+export const sameView = (a: WheelView, b: WheelView) =>
   a.phase === b.phase &&
   a.chance === b.chance &&
   a.rollUnder === b.rollUnder &&
@@ -63,10 +72,14 @@ export function useWheelProps(size: number): WheelProps {
   const view = PageActor.useSelector(wheelView, sameView);
   const decimals = PageActor.useSelector((s) => s.context.site.chanceDecimals);
   const sound = PageActor.useSelector((s) => s.context.sound);
+  const fast = PageActor.useSelector((s) => s.context.fastSpin);
   const reduced = useReducedMotion();
   const actor = PageActor.useActorRef();
+  // The latest sound setting, for the wheel to read when a spin starts.
   const soundOn = useRef(sound);
-  soundOn.current = sound;
+  useEffect(() => {
+    soundOn.current = sound;
+  }, [sound]);
   const onLanded = useCallback(() => actor.send({ type: 'wheel.landed' }), [actor]);
   const onSpin = useCallback((ticksMs: number[]) => {
     if (soundOn.current) sounds.spin(ticksMs);
@@ -76,16 +89,16 @@ export function useWheelProps(size: number): WheelProps {
   useEffect(() => (ticking ? sounds.stopSpin : undefined), [ticking]);
 
   return useMemo(() => {
-    const tone = view.chance > 0 ? chanceLabel(view.chance) : 'low';
+    const tone = view.chance > 0 ? shownTone(view.chance, decimals) : 'low';
     return {
       ...view,
       centreText: fmt.chance(view.chance > 0 ? chancePercent(view.chance, decimals) : 0),
       label: view.chance > 0 ? t(`wheel.${tone}`) : t('wheel.pick'),
       tone,
-      spinMs: spinDuration(reduced),
+      spinMs: spinDuration(reduced, fast),
       size,
       onLanded,
       onSpin,
     };
-  }, [view, decimals, reduced, size, fmt, t, onLanded, onSpin]);
+  }, [view, decimals, reduced, fast, size, fmt, t, onLanded, onSpin]);
 }

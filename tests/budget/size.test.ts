@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInto, measureBundle, type BundleReport } from '../../bench/lib/bundle.ts';
+import { buildInto, measureBundle, type BundleReport } from '../../scripts/bundle.ts';
 import { deferEntry } from '../../server/prerender.ts';
 
 /**

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../../server/catalogue/generate.ts';
 import {
-  applyFilter,
   EMPTY_FILTER,
   foldSearch,
   searchWords,
@@ -11,6 +10,7 @@ import {
 } from '../../src/domain/filters.ts';
 import type { Item } from '../../src/domain/item.ts';
 import { SearchIndex } from '../../src/domain/searchIndex.ts';
+import { applyFilter } from './filterOracle.ts';
 
 const item = (id: number, name: string, price: number, type = 'covert'): Item => ({
   id,
@@ -41,7 +41,7 @@ const ITEMS: Item[] = [
 const f = (over: Partial<FilterState>): FilterState => ({ ...EMPTY_FILTER, ...over });
 const ids = (items: { slice(start: number): Item[] }) => items.slice(0).map((i) => i.id);
 
-describe('SearchIndex.filter gives the lists of applyFilter (the rules of filters.ts)', () => {
+describe('SearchIndex.filter gives the lists of the item-by-item oracle (filterOracle.ts)', () => {
   const cases: Array<[string, FilterState, SortDirection, number | null, number[]]> = [
     [
       'no filter, ascending: by price, ties by id',

@@ -145,16 +145,13 @@ export class ModelPage {
     await this.toPage(0);
     const out: { id: number; locked: boolean }[] = [];
     for (let guard = 0; guard < 20; guard++) {
-      await this.settled();
       out.push(
-        ...(await this.page
-          .locator('[data-testid^="inv-item-"]')
-          .evaluateAll((els) =>
-            els.map((el) => ({
-              id: Number(el.getAttribute('data-testid')!.split('-').pop()),
-              locked: el.classList.contains('cell--locked'),
-            })),
-          )),
+        ...(await this.page.locator('[data-testid^="inv-item-"]').evaluateAll((els) =>
+          els.map((el) => ({
+            id: Number(el.getAttribute('data-testid')!.split('-').pop()),
+            locked: el.classList.contains('cell--locked'),
+          })),
+        )),
       );
       if (enough(out)) break;
       const next = this.page.getByTestId('page-next-left');
@@ -278,17 +275,8 @@ export class ModelPage {
     }
   }
 
-  /**
-   * Waits until every cell shows the current page: cells below the fold follow a change one frame after those on
-   * screen (src/ui/gridSlots.ts), and a test reading the whole grid must not read that frame.
-   */
-  private async settled(): Promise<void> {
-    await expect(this.page.locator('[data-settling]')).toHaveCount(0);
-  }
-
   /** What the BP controls, the saved checkbox and the right grid show now (Dota). */
   private async shownBpScreen(): Promise<BpScreen> {
-    await this.settled();
     const levels = this.page.getByTestId('max-levels');
     const present = (await levels.count()) > 0;
     const pager = this.page.getByTestId('page-pos-right');

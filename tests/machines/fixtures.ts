@@ -1,5 +1,6 @@
 /** Plain data for the machine tests: a site variant, an inventory with one locked item, a few targets, answers. */
 import type { IndexResponse, UpgradeResponse, UserDto } from '../../src/api/contract.ts';
+import type { LiveGame } from '../../src/api/live.ts';
 import type { Item } from '../../src/domain/item.ts';
 import { variantFrom, type SiteVariant } from '../../src/site/variant.ts';
 import type { LoadOutput } from '../../src/machines/actors.ts';
@@ -14,6 +15,7 @@ export const csSite: SiteVariant = variantFrom({
   chance_decimals: 3,
   main_site_url: '/',
   recaptcha_site_key: null,
+  house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
 });
 
 /** A Dota variant (BP mode). */
@@ -26,6 +28,7 @@ export const dotaSite: SiteVariant = variantFrom({
   chance_decimals: 1,
   main_site_url: 'https://main.example',
   recaptcha_site_key: null,
+  house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
 });
 
 const item = (id: number, price: number, typePrize = 0, name = `AK-47 | Skin ${id} (Field-Tested)`): Item => ({
@@ -100,3 +103,22 @@ function game(success: 0 | 1): UpgradeResponse {
 
 /** A won and a lost game. */
 export const games = { win: game(1), loss: game(0) };
+
+/** A game of another player as the live feed tells it. */
+export const liveGame: LiveGame = {
+  id: 41,
+  roll_id: 'a1b2c3d4e5f6a7b8c9d0e1f2',
+  name: 'someone',
+  hidden: false,
+  stake: 5,
+  stake_count: 1,
+  item: 'AWP | Asiimov (Field-Tested)',
+  item_id: 120,
+  img: '/app/public/items/120.png',
+  type: 'covert',
+  price: 9,
+  chance: 50,
+  roll_under: 1,
+  success: 1,
+  time: '2026-11-27T09:00:00.000Z',
+};

@@ -1,9 +1,9 @@
 /**
  * The system under test for the machine-alone model tests: the real page machine with every actor swapped
- * (machine.provide) for one whose promise the test settles, so a model event like
+ * (machine.provide) for one whose promise the test settles (the live feed for a silent one), so a model event like
  * `xstate.done.actor.play` is executed by resolving the pending play call with the event's output.
  */
-import { createActor, fromPromise, type Actor } from 'xstate';
+import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
 import { upgradeMachine } from '../../src/machines/upgradeMachine.ts';
 import type { PageInput } from '../../src/machines/context.ts';
 import { CoverageRecorder } from './coverage.ts';
@@ -47,6 +47,8 @@ export class Harness {
         sell: deferred('sell'),
         signIn: deferred('signIn'),
         signOut: deferred('signOut'),
+        // The feed's events are the model's own (live.game, live.me, live.hideNameSaved): sent, not received.
+        liveFeed: fromCallback(() => () => {}),
       } as never,
     });
     this.actor = createActor(machine, { input, inspect: recorder?.inspect });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
-import { buildInto } from '../../bench/lib/bundle.ts';
+import { buildInto } from '../../scripts/bundle.ts';
 
 /** Strings the package's browser build carries (its message types and the inspector's address). */
 const MARKERS = ['@statelyai.connected', 'stately.ai/inspect', 'createBrowserInspector'];

@@ -2,7 +2,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
 import type { PageEvent } from '../../src/machines/events.ts';
-import { games, LOCKED_ID, loads, SIXTEENTH_ID, TARGET_ID, TOP_ID } from './fixtures.ts';
+import { games, liveGame, LOCKED_ID, loads, SIXTEENTH_ID, TARGET_ID, TOP_ID } from './fixtures.ts';
 
 const refused = new ApiError('Not enough items', 400, true);
 
@@ -23,6 +23,10 @@ export const modelEvents = [
   { type: 'xstate.done.actor.play', output: games.win },
   { type: 'xstate.done.actor.play', output: games.loss },
   { type: 'xstate.done.actor.sell', output: 25.5 },
+  { type: 'live.game', game: liveGame },
+  { type: 'live.me', me: { kind: 'sale' } },
+  { type: 'live.hideNameSaved', hide: true },
+  { type: 'live.hideNameFailed', error: refused },
   ...['loadPage', 'reloadIndex', 'reloadAfterGame', 'play', 'sell', 'signIn', 'signOut'].map((id) => ({
     type: `xstate.error.actor.${id}`,
     error: refused,
@@ -66,5 +70,8 @@ export function observe(s: AnyMachineSnapshot): unknown {
     inventory: c.inventory.length,
     game: c.game?.success ?? null,
     stale: c.inventoryStale,
+    live: c.live.map((g: { id: number }) => g.id),
+    liveHeld: c.liveHeld.length,
+    fastSpin: c.fastSpin,
   };
 }

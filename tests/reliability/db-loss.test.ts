@@ -16,7 +16,7 @@ import type { DbHandle } from '../../server/db/client.ts';
 import { checkInvariants } from './invariants.ts';
 import { adminQuery, scenarioDb, type ScenarioDb } from './helpers/db.ts';
 import { addFixtures, grantStakes } from './helpers/fixtures.ts';
-import { call, registerOver, tokenOver, upgradeOver, type Answer, type HttpPlayer } from './helpers/http.ts';
+import { call, registerOver, upgradeOver, type Answer, type HttpPlayer } from './helpers/http.ts';
 import { TcpProxy } from './helpers/proxy.ts';
 import { record } from './helpers/record.ts';
 import { startServer, type ServerProcess } from './helpers/server.ts';

@@ -4,19 +4,20 @@
  * this run's database); the rest of the cell runs through the exact functions that service uses
  * (chanceThousandths, computeRollSync with node:crypto's HMAC, isWin) with fresh server seeds and consecutive
  * nonces, because settling all 100,000 through the database would take far too long on 2 cores (see
- * docs/reliability.md). Win rates must be within 4 standard deviations of the chance; the return to player
- * within 4 standard deviations of its expectation, which is 90 % by design.
+ * docs/reliability.md); those games are written to the games table with revealed seeds. Win rates must be within 4
+ * standard deviations of the chance; the return to player within 4 standard deviations of its expectation, which is
+ * 90 % by design; and the public audit (GET /api/provably_fair/audit) must count the same games and wins per band.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chanceThousandths, isWin, ROLL_SPACE } from '../../src/domain/chance.ts';
-import { computeRollSync } from '../../src/domain/roll.ts';
-import { hmacSha256Node, sha256Hex } from '../../server/services/crypto.ts';
-import { newClientSeed, newServerSeed } from '../../server/services/seeds.ts';
+import { chanceThousandths, ROLL_SPACE } from '../../src/domain/chance.ts';
+import { sha256Hex } from '../../server/services/crypto.ts';
 import { settleUpgrade } from '../../server/services/upgrade.ts';
+import type { AuditResponse } from '../../src/api/auditContract.ts';
 import { checkInvariants } from './invariants.ts';
 import { DB_KIND } from './helpers/db.ts';
 import { record } from './helpers/record.ts';
 import { addCatalogueItem, createTestApp, grant, register, type TestApp } from '../server/helpers/app.ts';
+import { writePlayer } from '../server/helpers/audit-games.ts';
 
 const GAMES_PER_CELL = 10_000;
 /** Games per cell settled by the real service (the rest: the same functions without the database). */
@@ -36,24 +37,31 @@ interface Cell {
   chance: number;
   rollUnder: boolean;
   target: number;
+  price: number;
   games: number;
   wins: number;
   serviceGames: number;
 }
 
-/** Plays the cell's remaining games with the service's functions: fresh seed every 1,000 games, nonces 0, 1, 2... */
-function simulate(cell: Cell, count: number): void {
-  let seed = newServerSeed().serverSeed;
-  let client = newClientSeed();
-  for (let i = 0; i < count; i++) {
-    if (i % SEED_EVERY === 0) {
-      seed = newServerSeed().serverSeed;
-      client = newClientSeed();
-    }
-    const roll = computeRollSync(hmacSha256Node, seed, client, i % SEED_EVERY);
-    cell.games += 1;
-    if (isWin(roll.value, cell.chance, cell.rollUnder)) cell.wins += 1;
+/**
+ * Plays the cell's remaining games with the service's functions (fresh seed every 1,000 games, nonces 0, 1, 2...)
+ * and records them in the games table with revealed seeds, so the public audit counts them.
+ */
+async function simulate(cell: Cell, count: number): Promise<void> {
+  const seeds = [];
+  for (let done = 0; done < count; done += SEED_EVERY) {
+    const games = Array.from({ length: Math.min(SEED_EVERY, count - done) }, () => ({
+      chance: cell.chance,
+      rollUnder: cell.rollUnder,
+      stakeMinor: STAKE,
+      targetPriceMinor: cell.price,
+      createdAt: new Date(),
+    }));
+    seeds.push({ status: 'revealed' as const, activatedAt: new Date(), games });
   }
+  const written = await writePlayer(t.handle.raw, 'cs', cell.target, seeds);
+  cell.games += written.length;
+  cell.wins += written.filter((g) => g.success).length;
 }
 
 describe(`fairness (${DB_KIND})`, () => {
@@ -67,6 +75,7 @@ describe(`fairness (${DB_KIND})`, () => {
           chance: chanceThousandths(STAKE, price),
           rollUnder,
           target: target.id,
+          price,
           games: 0,
           wins: 0,
           serviceGames: 0,
@@ -101,14 +110,14 @@ describe(`fairness (${DB_KIND})`, () => {
         cell.serviceGames += 1;
         if (res.success === 1) cell.wins += 1;
       }
-      simulate(cell, GAMES_PER_CELL - cell.serviceGames);
     }
-
+    // The settled games leave the database consistent; the simulated ones are written past the settlement (no items,
+    // players of their own), so the invariants are checked before them.
     const report = await checkInvariants(t.db);
     expect(report.violations).toEqual([]);
+    for (const cell of cells) await simulate(cell, GAMES_PER_CELL - cell.serviceGames);
 
     const outside: string[] = [];
-    const indexed = cells.map((c, i) => ({ ...c, price: TARGETS[Math.floor(i / 2)] }));
     for (const c of cells) {
       const p = c.chance / ROLL_SPACE;
       const sd = Math.sqrt(c.games * p * (1 - p));
@@ -116,10 +125,10 @@ describe(`fairness (${DB_KIND})`, () => {
         outside.push(`${c.chance / 1000} % ${c.rollUnder ? 'under' : 'over'}: ${c.wins} wins of ${c.games}`);
     }
     expect(outside).toEqual([]);
-    const all = returnToPlayer(indexed);
+    const all = returnToPlayer(cells);
     // The 0.1 % cells (about 10 wins each at 900x) dominate the variance of the pooled return; without them the
     // tolerance is about 2 points.
-    const common = returnToPlayer(indexed.filter((c) => c.chance >= 10_000));
+    const common = returnToPlayer(cells.filter((c) => c.chance >= 10_000));
     for (const r of [all, common]) {
       // By design the return is 90 % less the rounding down of the chance (33.333 % pays 89.9991 %).
       expect(Math.abs(r.expected - 0.9)).toBeLessThan(0.0001);
@@ -128,6 +137,28 @@ describe(`fairness (${DB_KIND})`, () => {
 
     const games = cells.reduce((s, c) => s + c.games, 0);
     expect(games).toBe(100_000);
+
+    // The same games through the public audit: its per-band counts are this run's, every band's |z| < 4 and the
+    // return within 4 standard deviations of the promise (the answer's 95 % range is 1.96 of them).
+    const res = await t.app.inject({ method: 'GET', url: '/api/provably_fair/audit?window=all' });
+    expect(res.statusCode).toBe(200);
+    const audit = res.json() as AuditResponse;
+    expect(audit.games).toBe(100_000);
+    // Several chances of the run can share a band: each band holds the sum of its cells.
+    for (const band of audit.bands) {
+      const inBand = cells.filter(
+        (c) =>
+          band.roll_under === (c.rollUnder ? 1 : 0) &&
+          c.chance / 1000 >= band.from &&
+          (c.chance / 1000 < band.to || band.to === 80),
+      );
+      expect(band.games).toBe(inBand.reduce((n, c) => n + c.games, 0));
+      expect(band.wins).toBe(inBand.reduce((n, c) => n + c.wins, 0));
+    }
+    const worstZ = Math.max(...audit.bands.map((b) => Math.abs(b.z)));
+    expect(worstZ).toBeLessThan(4);
+    const sd95 = audit.rtp_high! - audit.expected_rtp!;
+    expect(Math.abs(audit.rtp! - audit.expected_rtp!)).toBeLessThanOrEqual((sd95 * 4) / 1.959964);
     record('fairness', {
       games,
       settled_by_the_service: cells.reduce((s, c) => s + c.serviceGames, 0),
@@ -137,12 +168,16 @@ describe(`fairness (${DB_KIND})`, () => {
       rtp_without_0_1_tolerance_percent: Number((common.tolerance * 100).toFixed(3)),
       win_rates: cells.map((c) => `${c.chance / 1000}${c.rollUnder ? 'u' : 'o'}:${c.wins}/${c.games}`).join(' '),
       invariant_violations: report.violations.length,
+      audit_worst_abs_z: Number(worstZ.toFixed(3)),
+      audit_rtp_percent: Number((audit.rtp! * 100).toFixed(3)),
+      audit_rtp_95_range_percent: `${(audit.rtp_low! * 100).toFixed(3)} .. ${(audit.rtp_high! * 100).toFixed(3)}`,
+      audit_rtp_inside_95_range: audit.rtp! >= audit.rtp_low! && audit.rtp! <= audit.rtp_high! ? 1 : 0,
     });
   });
 });
 
 /** Observed and expected return to player of some cells, with a 4-standard-deviation tolerance. */
-function returnToPlayer(cells: Array<Cell & { price: number }>) {
+function returnToPlayer(cells: Cell[]) {
   let paid = 0;
   let expectedPaid = 0;
   let variance = 0;

@@ -118,6 +118,9 @@ interface GameRow {
   success: boolean;
   stake_minor: number;
   target_price_minor: number;
+  payout_per_100k: number;
+  chance_min: number;
+  chance_max: number;
 }
 
 async function rows<T = Record<string, unknown>>(db: Db, query: string): Promise<T[]> {
@@ -133,7 +136,10 @@ function reproduce(g: GameRow): string | null {
   const roll = computeRollSync(hmacSha256Node, g.server_seed, g.client_seed, num(g.nonce));
   if (roll.value !== num(g.roll) || roll.round !== num(g.round) || roll.chunk !== num(g.chunk))
     return `roll ${roll.value} != ${g.roll}`;
-  if (chanceThousandths(num(g.stake_minor), num(g.target_price_minor)) !== num(g.chance)) return 'chance';
+  // The chance follows from the game's own recorded rules, whatever the site's rules are today.
+  const rules = { payoutPer100k: num(g.payout_per_100k), chanceMin: num(g.chance_min), chanceMax: num(g.chance_max) };
+  if (chanceThousandths(num(g.stake_minor), num(g.target_price_minor), rules) !== num(g.chance)) return 'chance';
+  if (num(g.chance) < rules.chanceMin) return 'chance below its minimum';
   if (isWin(roll.value, num(g.chance), g.roll_under) !== g.success) return 'result';
   return null;
 }
@@ -148,7 +154,8 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
   const games = await rows<GameRow>(
     db,
     `select g.id, s.server_seed, s.server_seed_hash as seed_hash, s.client_seed as seed_client, g.server_seed_hash, g.client_seed,
-            g.nonce, g.chance, g.roll_under, g.roll, g.round, g.chunk, g.success, g.stake_minor, g.target_price_minor
+            g.nonce, g.chance, g.roll_under, g.roll, g.round, g.chunk, g.success, g.stake_minor, g.target_price_minor,
+            g.payout_per_100k, g.chance_min, g.chance_max
        from games g join seeds s on s.id = g.seed_id`,
   );
   const irreproducible = games.map((g) => [g.id, reproduce(g)] as const).filter(([, why]) => why !== null);

@@ -21,7 +21,7 @@ describe('POST /api/auth/register', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `username=${username}&password=pass`,
+      payload: `username=${username}&password=long-enough-pass`,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: true, user: { name: username, balance: 0, bonus_balance: 0 } });
@@ -67,7 +67,7 @@ describe('POST /api/auth/register', () => {
         method: 'POST',
         url: '/api/auth/register',
         headers: { 'x-forwarded-proto': 'https' },
-        payload: { username: uniqueName(), password: 'pass' },
+        payload: { username: uniqueName(), password: 'long-enough-pass' },
       });
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
     } finally {
@@ -79,8 +79,9 @@ describe('POST /api/auth/register', () => {
     { username: 'ab', password: 'pass', key: 'username_invalid' as const },
     { username: 'has space', password: 'pass', key: 'username_invalid' as const },
     { username: 'x'.repeat(33), password: 'pass', key: 'username_invalid' as const },
-    { username: 'okname', password: 'abc', key: 'password_invalid' as const },
-    { username: 'okname', password: 'p'.repeat(129), key: 'password_invalid' as const },
+    { username: 'okname', password: 'abc', key: 'password_short' as const },
+    { username: 'okname', password: 'p'.repeat(129), key: 'password_short' as const },
+    { username: 'okname', password: 42, key: 'password_invalid' as const },
     { username: 42, password: 'pass', key: 'username_invalid' as const },
   ])('refuses username $username / a password of the wrong length with 400', async ({ username, password, key }) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password } });
@@ -93,7 +94,7 @@ describe('POST /api/auth/register', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { username: p.username.toUpperCase(), password: 'pass' },
+      payload: { username: p.username.toUpperCase(), password: 'long-enough-pass' },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(messages.en.username_taken);

@@ -59,6 +59,20 @@ describe('POST /api/upgrade/index', () => {
     expect(inv.find((i) => i.id === l)).toMatchObject({ price: 1.5, type_prize: 13 });
   });
 
+  it("draws each inventory item with its catalogue item's picture, not the one its inventory id names", async () => {
+    const p = await register(t.app);
+    const item = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 777 });
+    // Two copies of one catalogue item have two inventory ids; at most one can equal the catalogue id.
+    const copies = await grant(t.db, p.userId, [item.id, item.id]);
+    const inv = (await index(p.cookie)).json().inventory as Array<{ id: number; image: string; name: string }>;
+    for (const id of copies) {
+      expect(inv.find((i) => i.id === id)).toMatchObject({
+        image: `/app/public/items/${item.id}.png`,
+        name: item.name,
+      });
+    }
+  });
+
   it('accepts an empty JSON body, with or without a charset', async () => {
     for (const type of ['application/json', 'application/json; charset=utf-8']) {
       const res = await t.app.inject({
@@ -117,6 +131,7 @@ describe('GET /api/site', () => {
         chance_decimals: decimals,
         main_site_url: 'https://example.test/',
         recaptcha_site_key: null,
+        house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
       });
       if (site === 'ru') {
         const err = await s.app.inject({ method: 'POST', url: '/api/upgrade/upgrade_items', payload: {} });
@@ -132,8 +147,6 @@ describe('the rest of the site', () => {
   it('answers GET /healthz with the database status', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
       status: true,
-      db: 'ok',
-      settled: { known: 0, differed: 0, read: 0 },
     });
   });
 

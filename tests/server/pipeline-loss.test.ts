@@ -130,7 +130,7 @@ describe('games while the database connections die', () => {
       return acknowledged.length >= goal;
     };
     const recovered: boolean[] = [];
-    let warmedUp = false;
+    let warmedUp: boolean;
     try {
       warmedUp = await played(20);
       if (warmedUp && t.databaseUrl) {

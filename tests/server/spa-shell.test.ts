@@ -51,6 +51,11 @@ describe('the SPA shell', () => {
     expect(res.body).not.toMatch(/<script(?![^>]*\bsrc=)/);
   });
 
+  it("states the site's language on <html lang> before any script runs", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/upgrades/' });
+    expect(res.body).toContain('<html lang="ru">');
+  });
+
   it('keeps the strict CSP on the shell (the variant is data, not an inline script)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/upgrades/' });
     const csp = String(res.headers['content-security-policy']);
@@ -68,6 +73,7 @@ describe('the SPA shell', () => {
       chance_decimals: 3,
       main_site_url: '/',
       recaptcha_site_key: null,
+      house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
     });
     expect(html.startsWith('<!doctype html><meta name="upgrades-site"')).toBe(true);
   });

@@ -26,6 +26,7 @@ function ctx(patch: Partial<PageContext>): PageContext {
     chance_decimals: 3,
     main_site_url: '/',
     recaptcha_site_key: null,
+    house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
   });
   return {
     ...initialContext({ site }),

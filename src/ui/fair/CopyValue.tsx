@@ -2,8 +2,11 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 
-/** The value in monospace; the copy button shows only where the browser offers the clipboard API. */
-export function CopyValue({ value, testId }: { value: string; testId?: string }) {
+/**
+ * The value in monospace; the copy button shows only where the browser offers the clipboard API, its name saying
+ * which value it copies (`what`, the value's label).
+ */
+export function CopyValue({ value, what, testId }: { value: string; what: string; testId?: string }) {
   const { t } = useTranslation('fair');
   const [copied, setCopied] = useState(false);
   const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
@@ -20,7 +23,13 @@ export function CopyValue({ value, testId }: { value: string; testId?: string })
         {value}
       </code>
       {clipboard && (
-        <button type="button" className="fair-copy__button" onClick={copy} onBlur={() => setCopied(false)}>
+        <button
+          type="button"
+          className="fair-copy__button"
+          aria-label={t(copied ? 'copiedWhat' : 'copyWhat', { what })}
+          onClick={copy}
+          onBlur={() => setCopied(false)}
+        >
           {copied ? t('copied') : t('copy')}
         </button>
       )}

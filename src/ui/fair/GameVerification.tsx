@@ -22,7 +22,12 @@ export function GameVerification({ game, record, verification }: Props) {
   );
   const threshold = formatThousandths(winThreshold(record.chance, record.rollUnder));
   const result = (win: boolean) => t(win ? 'result.win' : 'result.loss');
-  const outcomes = [verification.seedMatchesHash, verification.rollMatches, verification.resultFollows];
+  const outcomes = [
+    verification.seedMatchesHash,
+    verification.rollMatches,
+    verification.resultFollows,
+    verification.chanceFollows,
+  ].filter((o, i) => i < 3 || o !== null);
   const verdict = outcomes.includes(false) ? 'fail' : outcomes.includes(null) ? 'pending' : 'ok';
   return (
     <section className="fair-panel" aria-labelledby="fair-game-heading" data-testid="verify-game">
@@ -40,7 +45,7 @@ export function GameVerification({ game, record, verification }: Props) {
         <dd>{time}</dd>
         <dt>{t('game.serverSeedHash')}</dt>
         <dd>
-          <CopyValue value={game.server_seed_hash} testId="verify-server-seed-hash" />
+          <CopyValue value={game.server_seed_hash} what={t('game.serverSeedHash')} testId="verify-server-seed-hash" />
         </dd>
         <dt>{t('game.serverSeed')}</dt>
         <dd>
@@ -49,12 +54,12 @@ export function GameVerification({ game, record, verification }: Props) {
               {t('game.serverSeedHidden')}
             </span>
           ) : (
-            <CopyValue value={game.server_seed} testId="verify-server-seed" />
+            <CopyValue value={game.server_seed} what={t('game.serverSeed')} testId="verify-server-seed" />
           )}
         </dd>
         <dt>{t('game.clientSeed')}</dt>
         <dd>
-          <CopyValue value={game.client_seed} testId="verify-client-seed" />
+          <CopyValue value={game.client_seed} what={t('game.clientSeed')} testId="verify-client-seed" />
         </dd>
         <dt>{t('game.nonce')}</dt>
         <dd className="fair-mono" data-testid="verify-nonce">
@@ -75,6 +80,18 @@ export function GameVerification({ game, record, verification }: Props) {
         <dt>{t('game.chance')}</dt>
         <dd className="fair-number" data-testid="verify-chance">
           {formatThousandths(record.chance)} %
+        </dd>
+        <dt>{t('game.basis')}</dt>
+        <dd className="fair-number" data-testid="verify-basis">
+          {t('game.basisValue', { stake: game.stake, target: game.target_price })}
+        </dd>
+        <dt>{t('game.rules')}</dt>
+        <dd data-testid="verify-rules">
+          {t('game.rulesValue', {
+            factor: game.rules.payout_factor,
+            min: game.rules.chance_min,
+            max: game.rules.chance_max,
+          })}
         </dd>
         <dt>{t('game.direction')}</dt>
         <dd data-testid="verify-direction">
@@ -102,6 +119,7 @@ export function GameVerification({ game, record, verification }: Props) {
         <CheckRow testId="verify-seed-hash" label={t('checks.seedHash')} outcome={verification.seedMatchesHash} />
         <CheckRow testId="verify-roll" label={t('checks.roll')} outcome={verification.rollMatches} />
         <CheckRow testId="verify-result" label={t('checks.result')} outcome={verification.resultFollows} />
+        <CheckRow testId="verify-chance-basis" label={t('checks.chance')} outcome={verification.chanceFollows} />
       </ul>
       {game.server_seed === null && <p className="fair-muted">{t('checks.pendingHint')}</p>}
     </section>

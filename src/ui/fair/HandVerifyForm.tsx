@@ -135,7 +135,7 @@ function HandResultView({ result }: { result: HandResult }) {
     >
       <dt>{t('form.hash')}</dt>
       <dd>
-        <CopyValue value={hash} testId="verify-form-hash" />
+        <CopyValue value={hash} what={t('form.hash')} testId="verify-form-hash" />
         <span className="fair-muted fair-hint">{t('form.hashHint')}</span>
       </dd>
       <dt>{t('game.message')}</dt>

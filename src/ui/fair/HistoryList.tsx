@@ -150,10 +150,10 @@ export function HistoryList({ currency, reloadKey }: Props) {
             {data.revealed_seeds.map((s) => (
               <tr key={s.server_seed_hash} data-testid="history-seed">
                 <td>
-                  <CopyValue value={s.server_seed} />
+                  <CopyValue value={s.server_seed} what={t('history.seed')} />
                 </td>
                 <td>
-                  <CopyValue value={s.client_seed} />
+                  <CopyValue value={s.client_seed} what={t('history.seedClient')} />
                 </td>
                 <td className="fair-number" data-testid="history-seed-games">
                   {s.games}

@@ -18,18 +18,20 @@ interface Props {
 /** The revealed seed, its games, two checks and the link to verify its games. */
 export function RevealedSeed({ rotation, shownHash, shownNextHash, lang }: Props) {
   const { t } = useTranslation('fair');
-  const [hashOk, setHashOk] = useState<boolean | null>(null);
+  // The check remembers what it checked: a new rotation or shown hash reads as pending until its own check ends.
+  const [check, setCheck] = useState<{ rotation: RotateResponse; shownHash: string; ok: boolean } | null>(null);
   useEffect(() => {
     let current = true;
-    setHashOk(null);
     // The commitment that counts is the hash shown before the games, not the one sent along with the seed.
     sha256HexWeb(rotation.revealed_server_seed).then((hash) => {
-      if (current) setHashOk(hash === shownHash && hash === rotation.revealed_server_seed_hash);
+      const ok = hash === shownHash && hash === rotation.revealed_server_seed_hash;
+      if (current) setCheck({ rotation, shownHash, ok });
     });
     return () => {
       current = false;
     };
   }, [rotation, shownHash]);
+  const hashOk = check && check.rotation === rotation && check.shownHash === shownHash ? check.ok : null;
   const games = rotation.games;
   return (
     <div className="fair-panel fair-revealed" data-testid="seed-revealed">
@@ -37,15 +39,15 @@ export function RevealedSeed({ rotation, shownHash, shownNextHash, lang }: Props
       <dl className="fair-fields">
         <dt>{t('game.serverSeed')}</dt>
         <dd>
-          <CopyValue value={rotation.revealed_server_seed} testId="seed-revealed-seed" />
+          <CopyValue value={rotation.revealed_server_seed} what={t('game.serverSeed')} testId="seed-revealed-seed" />
         </dd>
         <dt>{t('seeds.revealedHash')}</dt>
         <dd>
-          <CopyValue value={rotation.revealed_server_seed_hash} />
+          <CopyValue value={rotation.revealed_server_seed_hash} what={t('seeds.revealedHash')} />
         </dd>
         <dt>{t('seeds.revealedClientSeed')}</dt>
         <dd>
-          <CopyValue value={rotation.revealed_client_seed} />
+          <CopyValue value={rotation.revealed_client_seed} what={t('seeds.revealedClientSeed')} />
         </dd>
       </dl>
       <p data-testid="seed-revealed-games">

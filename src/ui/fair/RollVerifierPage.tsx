@@ -1,6 +1,7 @@
 /** The page at /{lang}/provably_fair/roll_verifier/{roll_id}: one game verified in the browser, and the hand form. */
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { VerifyInputText } from '../../fair/parseVerifyInput.ts';
+import { AuditLink } from './AuditLink.tsx';
 import { GameVerification } from './GameVerification.tsx';
 import { HandVerifyForm } from './HandVerifyForm.tsx';
 import { useGameVerification } from './useGameVerification.ts';
@@ -18,8 +19,11 @@ export function RollVerifierPage({ rollId, initial }: Props) {
   const { t } = useTranslation('fair');
   return (
     <main className="fair fair-page">
-      <h1>{t('title')}</h1>
+      <h1 tabIndex={-1}>{t('title')}</h1>
       <p className="fair-intro">{t('intro')}</p>
+      <p className="fair-intro">
+        <AuditLink />
+      </p>
       {rollId ? <LoadedGame rollId={rollId} /> : null}
       <HandVerifyForm initial={initial} />
     </main>

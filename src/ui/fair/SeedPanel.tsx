@@ -7,6 +7,7 @@ import { isValidClientSeed } from '../../domain/roll.ts';
 import { CopyValue } from './CopyValue.tsx';
 import { RevealedSeed } from './RevealedSeed.tsx';
 import './fair.css';
+import { AuditLink } from './AuditLink.tsx';
 
 type SeedState = Omit<SeedStateResponse, 'status'>;
 
@@ -89,11 +90,11 @@ export function SeedPanel({ onRotated }: Props) {
       <dl className="fair-fields">
         <dt>{t('seeds.current')}</dt>
         <dd>
-          <CopyValue value={state.server_seed_hash} testId="seed-current-hash" />
+          <CopyValue value={state.server_seed_hash} what={t('seeds.current')} testId="seed-current-hash" />
         </dd>
         <dt>{t('seeds.next')}</dt>
         <dd>
-          <CopyValue value={state.next_server_seed_hash} testId="seed-next-hash" />
+          <CopyValue value={state.next_server_seed_hash} what={t('seeds.next')} testId="seed-next-hash" />
         </dd>
         <dt>{t('seeds.nonce')}</dt>
         <dd className="fair-number" data-testid="seed-nonce">
@@ -141,6 +142,9 @@ export function SeedPanel({ onRotated }: Props) {
         </div>
       </form>
       <p className="fair-muted">{t('seeds.hint')}</p>
+      <p className="fair-muted">
+        <AuditLink />
+      </p>
       {actionError !== null && (
         <p className="fair-field__error" role="alert" data-testid="seed-action-error">
           {t('seeds.actionError', { msg: actionError })}

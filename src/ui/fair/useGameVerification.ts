@@ -14,25 +14,27 @@ export type GameVerificationState =
   | { kind: 'error'; message: string }
   | { kind: 'ready'; game: RollResponse; record: GameRecord; verification: GameVerification };
 
+const LOADING: GameVerificationState = { kind: 'loading' };
+
 /** The state for `rollId`; a newer roll id (or unmounting) discards an answer still in flight. */
 export function useGameVerification(rollId: string): GameVerificationState {
-  const [state, setState] = useState<GameVerificationState>({ kind: 'loading' });
+  // The answer remembers its roll id: a newer roll id reads as loading until its own answer arrives.
+  const [answer, setAnswer] = useState<{ rollId: string; state: GameVerificationState } | null>(null);
   useEffect(() => {
     let current = true;
-    setState({ kind: 'loading' });
+    const settle = (state: GameVerificationState) => current && setAnswer({ rollId, state });
     (async () => {
       const game = await fetchRoll(rollId);
       const record = rollRecord(game);
       const verification = await verifyGame(record, hmacSha256Web, sha256HexWeb);
-      if (current) setState({ kind: 'ready', game, record, verification });
+      settle({ kind: 'ready', game, record, verification });
     })().catch((err: unknown) => {
-      if (!current) return;
-      if (err instanceof ApiError && err.status === 404) setState({ kind: 'notFound' });
-      else setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
+      if (err instanceof ApiError && err.status === 404) settle({ kind: 'notFound' });
+      else settle({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
     });
     return () => {
       current = false;
     };
   }, [rollId]);
-  return state;
+  return answer?.rollId === rollId ? answer.state : LOADING;
 }

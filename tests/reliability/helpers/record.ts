@@ -10,7 +10,7 @@ import { DB_KIND } from './db.ts';
 export function record(scenario: string, counts: Record<string, number | string>): void {
   const file = path.resolve('test-results', `reliability-${DB_KIND}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  let all: Record<string, unknown> = {};
+  let all: Record<string, unknown>;
   try {
     all = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {

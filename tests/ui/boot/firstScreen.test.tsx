@@ -32,6 +32,7 @@ const SITES: SiteResponse[] = [
     chance_decimals: 3,
     main_site_url: '/',
     recaptcha_site_key: null,
+    house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
   },
   {
     status: true,
@@ -42,6 +43,7 @@ const SITES: SiteResponse[] = [
     chance_decimals: 1,
     main_site_url: '/',
     recaptcha_site_key: null,
+    house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
   },
   {
     status: true,
@@ -52,6 +54,7 @@ const SITES: SiteResponse[] = [
     chance_decimals: 1,
     main_site_url: 'https://example.test',
     recaptcha_site_key: null,
+    house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
   },
 ];
 const PREFS = [

@@ -10,12 +10,22 @@ describe('createFormatters', () => {
   });
 
   it.each([
-    [{ lang: 'en', currency: 'USD', chanceDecimals: 3 } as const, '$1,234.50', '12.346%', 'x1.25'],
-    [{ lang: 'ru', currency: 'RUB', chanceDecimals: 1 } as const, '1\u00a0234,50\u00a0₽', '12,3%', 'x1,25'],
-  ])('formats for %o', (variant, money, chance, mult) => {
+    [{ lang: 'en', currency: 'USD', chanceDecimals: 3 } as const, '$1,234.50', '12.346%', '12.346%', '7.010', 'x1.25'],
+    [
+      { lang: 'ru', currency: 'RUB', chanceDecimals: 1 } as const,
+      '1\u00a0234,50\u00a0₽',
+      '12,3\u00a0%',
+      '12,3\u00a0%',
+      '7,010',
+      'x1,25',
+    ],
+  ])('formats for %o in its language', (variant, money, chance, chanceDown, roll, mult) => {
     const f = createFormatters(variant);
     expect(f.money(1234.5)).toBe(money);
     expect(f.chance(variant.chanceDecimals === 3 ? 12.346 : 12.3)).toBe(chance);
+    // The server's chance with more decimals than the site shows reads as the page showed it before the game.
+    expect(f.chance(variant.chanceDecimals === 3 ? 12.3469 : 12.389)).toBe(chanceDown);
+    expect(f.roll(7.01)).toBe(roll);
     expect(f.multiplier(1.25)).toBe(mult);
   });
 });

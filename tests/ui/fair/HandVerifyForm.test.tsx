@@ -57,13 +57,13 @@ describe('HandVerifyForm (WebCrypto in the browser, no server)', () => {
 
   it('shows a clear message for every malformed field and no result', async () => {
     await renderFair(<HandVerifyForm />);
-    await fill({ serverSeed: 'not-hex', clientSeed: '', nonce: '-3', chance: '95' }, '');
+    await fill({ serverSeed: 'not-hex', clientSeed: '', nonce: '-3', chance: '100' }, '');
     expect((await screen.findByTestId('verify-form-error-serverSeed')).textContent).toMatch(
       /64 hexadecimal characters/,
     );
     expect(screen.getByTestId('verify-form-error-clientSeed').textContent).toMatch(/1 to 64 printable/);
     expect(screen.getByTestId('verify-form-error-nonce').textContent).toMatch(/whole number, 0 or more/);
-    expect(screen.getByTestId('verify-form-error-chance').textContent).toMatch(/0\.1 to 80/);
+    expect(screen.getByTestId('verify-form-error-chance').textContent).toMatch(/0\.001 to 99\.999/);
     expect(screen.getByTestId('verify-form-error-rollUnder')).toBeTruthy();
     expect(screen.queryByTestId('verify-form-result')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Nonce' }).getAttribute('aria-invalid')).toBe('true');

@@ -1,4 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
+import { games } from '../../../server/db/schema.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rotateSeeds } from '../../../src/api/fair.ts';
 import { RollVerifierPage } from '../../../src/ui/fair/RollVerifierPage.tsx';
@@ -56,6 +58,22 @@ describe('RollVerifierPage against the real server', () => {
     expect(screen.getByTestId('verify-recomputed-roll').textContent).not.toBe(
       screen.getByTestId('verify-recorded-roll').textContent,
     );
+  });
+
+  it('recomputes the chance from the recorded stake, target price and house rules, and fails when they differ', async () => {
+    const rollId = await playGame(server);
+    await renderFair(<RollVerifierPage rollId={rollId} />);
+    await screen.findByTestId('verify-game');
+    expect(screen.getByTestId('verify-chance-basis').dataset.ok).toBe('true');
+    expect(screen.getByTestId('verify-rules').textContent).toBe('payout factor 0.9, chance 0.1 % to 80 %');
+    cleanup();
+    // A record whose factor does not give its chance (as if the rules had been rewritten after the game).
+    await server.db.update(games).set({ payoutPer100k: 95_000 }).where(eq(games.rollId, rollId));
+    await renderFair(<RollVerifierPage rollId={rollId} />);
+    await screen.findByTestId('verify-game');
+    expect(screen.getByTestId('verify-rules').textContent).toBe('payout factor 0.95, chance 0.1 % to 80 %');
+    expect(screen.getByTestId('verify-chance-basis').dataset.ok).toBe('false');
+    expect(screen.getByTestId('verify-summary').dataset.state).toBe('fail');
   });
 
   it.each(['0123456789abcdef0123', 'not a roll id'])('says clearly that roll id %j is unknown', async (rollId) => {

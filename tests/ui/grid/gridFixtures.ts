@@ -11,6 +11,7 @@ export const site = variantFrom({
   chance_decimals: 3,
   main_site_url: '/',
   recaptcha_site_key: null,
+  house_rules: { payout_factor: 0.9, chance_min: 0.1, chance_max: 80, max_stake_items: 15 },
 });
 
 /** 40 targets, cheapest first: 'AK-47 | Redline' 1-20 and 'M4A4 | Howl' 21-40, so a search swaps whole pages. */

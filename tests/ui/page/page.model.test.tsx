@@ -109,7 +109,7 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
       state: snap().value,
       staked: c.staked,
       target: c.target,
-      play: play ? (play.disabled ? 'disabled' : 'enabled') : 'absent',
+      play: play ? (play.getAttribute('aria-disabled') === 'true' ? 'disabled' : 'enabled') : 'absent',
       notices,
     });
   };
@@ -199,6 +199,15 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
       case 'wheel.landed':
         await waitFor(() => expect((screen.getByTestId('wheel-land') as HTMLButtonElement).disabled).toBe(false));
         return click('wheel-land');
+      case 'live.game':
+      case 'live.me':
+      case 'live.hideNameSaved':
+      case 'live.hideNameFailed':
+        // The feed's transport has its own tests (tests/server/live.test.ts, e2e live.spec.ts); here its events are
+        // delivered to the page as the feed actor would.
+        return act(async () => {
+          (actor as unknown as { send(event: unknown): void }).send(e);
+        });
       default:
         return undefined; // answers and timers arrive by themselves
     }
@@ -232,7 +241,9 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
         try {
           await waitFor(() => expect(snap().value).toEqual(steps[i].state.value), { timeout: 10_000 });
         } catch (err) {
-          throw new Error(`step ${i} (${steps[i].event.type}): ${describePage()}\n${(err as Error).message}`);
+          throw new Error(`step ${i} (${steps[i].event.type}): ${describePage()}\n${(err as Error).message}`, {
+            cause: err,
+          });
         }
       }
       if (steps[i].event.type === 'xstate.done.actor.play') {

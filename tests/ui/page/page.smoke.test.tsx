@@ -48,7 +48,7 @@ describe('upgrades page on the CS site', () => {
     );
     expect(Number(screen.getByTestId('multiplier').dataset.value)).toBeGreaterThanOrEqual(2);
     const play = screen.getByTestId('play') as HTMLButtonElement;
-    await waitFor(() => expect(play.disabled).toBe(false));
+    await waitFor(() => expect(play.getAttribute('aria-disabled')).toBe('false'));
     await user.click(play);
     await waitFor(
       () =>

@@ -18,6 +18,8 @@ export function WheelStub(props: WheelProps) {
       data-roll={props.roll ?? ''}
       data-roll-under={props.rollUnder ? '1' : '0'}
       data-outcome={props.outcome ?? ''}
+      data-label={props.label}
+      data-tone={props.tone}
     >
       <span>{props.centreText}</span>
       <button type="button" data-testid="wheel-land" disabled={props.phase !== 'spinning'} onClick={props.onLanded}>

@@ -1,0 +1,58 @@
+/**
+ * GET /metrics (Prometheus text) and the hook that counts every answered request. With METRICS_TOKEN the scrape
+ * needs `Authorization: Bearer <token>` (401 otherwise); without one only this machine may scrape (403
+ * otherwise): the connection must come from loopback and, behind a trusted proxy, so must the client it names.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../messages.ts';
+import { errorResponses, type AppContext } from './context.ts';
+
+const METRICS_PATH = '/metrics';
+
+/** Whether an address is the loopback interface (IPv4 127/8, IPv6 ::1, and IPv4-mapped 127/8). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
+}
+
+/** Compares a presented token with the configured one in constant time (both hashed to one length first). */
+function tokenMatches(presented: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/** Refuses a scrape the configuration does not allow. */
+function checkAccess(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
+  const token = ctx.config.metricsToken;
+  if (token !== null) {
+    const m = /^Bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (!m || !tokenMatches(m[1], token)) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new AppError(401, 'metrics_token');
+    }
+    return;
+  }
+  // req.ip follows TRUST_PROXY (the forwarded client); the socket is the hop that really connected.
+  if (!isLoopback(req.socket.remoteAddress) || !isLoopback(req.ip)) throw new AppError(403, 'metrics_local');
+}
+
+/** The request counter and the metrics' last flush; registered before the routes it counts. */
+export const metricsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onResponse', async (req, reply) => {
+    ctx.metrics.request(req.method, req.routeOptions.url, reply.statusCode);
+  });
+  app.addHook('onClose', async () => ctx.metrics.close());
+};
+// Like fastify-plugin: the hook counts the routes the parent registers after this plugin.
+(metricsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** GET /metrics; registered with the other routes, after the app's error handler. */
+export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(METRICS_PATH, { schema: { response: errorResponses } }, async (req, reply) => {
+    checkAccess(ctx, req, reply);
+    const text = await ctx.metrics.text();
+    return reply.type(ctx.metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+  });
+}

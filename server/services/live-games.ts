@@ -1,0 +1,102 @@
+/** Reading settled games for the live feed: by the ids the notices name, the newest ones, or those after an id. */
+import type { LiveGame } from '../../src/api/live.ts';
+import { thousandthsToPercent } from '../../src/domain/chance.ts';
+import { toMajor } from '../../src/domain/money.ts';
+import type { Config } from '../config.ts';
+import { statement, type Queryable } from '../db/client.ts';
+import { t, type Lang } from '../messages.ts';
+import { itemImageUrl } from './images.ts';
+
+/** A game with its player and target, as the feed's statements return it. */
+interface LiveRow {
+  id: number;
+  rollId: string;
+  userId: number;
+  username: string;
+  hideName: boolean;
+  stakeMinor: number;
+  stakeCount: number;
+  chance: number;
+  rollUnder: boolean;
+  success: boolean;
+  createdAt: Date | string;
+  itemId: number;
+  itemName: string;
+  image: string | null;
+  type: string;
+  priceMinor: number;
+}
+
+/** A game the feed tells, and whose it is (for the player's own `me` event). */
+export interface LiveEntry {
+  game: LiveGame;
+  userId: number;
+}
+
+const COLUMNS = `g.id::float8 as id, g.roll_id as "rollId", g.user_id as "userId", u.username, u.hide_name as "hideName",
+  g.stake_minor::float8 as "stakeMinor", g.stake_count as "stakeCount", g.chance, g.roll_under as "rollUnder",
+  g.success, g.created_at as "createdAt", c.id as "itemId", c.name as "itemName", c.image, c.type,
+  g.target_price_minor::float8 as "priceMinor"
+  from games g join users u on u.id = g.user_id join catalogue_items c on c.id = g.target_catalogue_item_id`;
+
+const byIds = statement('live_games_by_ids', `select ${COLUMNS} where g.id = any($1::bigint[]) and g.site = $2::text`);
+const newest = statement(
+  'live_games_newest',
+  `select * from (select ${COLUMNS} where g.site = $1::text order by g.id desc limit $2::int) n order by id`,
+);
+const after = statement(
+  'live_games_after',
+  `select ${COLUMNS} where g.id > $1::bigint and g.site = $2::text order by g.id limit $3::int`,
+);
+
+/** Turns rows into feed entries. */
+export class LiveReader {
+  constructor(
+    private readonly q: Queryable,
+    private readonly config: Pick<Config, 'site' | 'imageBaseUrl'>,
+    private readonly lang: Lang,
+  ) {}
+
+  /** The games of these ids that belong to this site, in the ids' order. */
+  async byIds(ids: readonly number[]): Promise<LiveEntry[]> {
+    const rows = await this.q.rows<LiveRow>(byIds, [ids, this.config.site]);
+    const found = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = found.get(id);
+      return row ? [this.entry(row)] : [];
+    });
+  }
+
+  /** The site's last `n` games, oldest first. */
+  async newest(n: number): Promise<LiveEntry[]> {
+    return (await this.q.rows<LiveRow>(newest, [this.config.site, n])).map((r) => this.entry(r));
+  }
+
+  /** Up to `n` of the site's games after id `id`, by id. */
+  async after(id: number, n: number): Promise<LiveEntry[]> {
+    return (await this.q.rows<LiveRow>(after, [id, this.config.site, n])).map((r) => this.entry(r));
+  }
+
+  private entry(r: LiveRow): LiveEntry {
+    return {
+      userId: r.userId,
+      game: {
+        id: Number(r.id),
+        roll_id: r.rollId,
+        name: r.hideName ? t(this.lang, 'live_hidden') : r.username,
+        hidden: r.hideName,
+        stake: toMajor(Number(r.stakeMinor)),
+        stake_count: r.stakeCount,
+        item: r.itemName,
+        item_id: r.itemId,
+        img: itemImageUrl(this.config, { id: r.itemId, image: r.image }),
+        type: r.type,
+        price: toMajor(Number(r.priceMinor)),
+        chance: thousandthsToPercent(r.chance),
+        roll_under: r.rollUnder ? 1 : 0,
+        success: r.success ? 1 : 0,
+        time: new Date(r.createdAt).toISOString(),
+      },
+    };
+  }
+}

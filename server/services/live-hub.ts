@@ -1,0 +1,298 @@
+/**
+ * The live feed of one process: the one LISTEN (live-listen.ts), the games its notices name read in batches,
+ * and every open stream of this process written from memory. The last games are kept in commit order, as every
+ * process receives the notices, so a reconnect (Last-Event-ID) resumes from memory wherever it lands.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveMe } from '../../src/api/live.ts';
+import type { Config } from '../config.ts';
+import type { DbHandle } from '../db/client.ts';
+import { isDbUnavailable } from '../db/errors.ts';
+import type { Lang } from '../messages.ts';
+import { LiveReader, type LiveEntry } from './live-games.ts';
+import { listenLive, type LiveListen } from './live-listen.ts';
+
+/** Games a fresh stream starts with (the strip's length). */
+export const LIVE_BACKLOG = 20;
+/** Games kept in memory for resumes. */
+const RING = 500;
+/** Games read from the database for a stream further behind than memory reaches. */
+export const LIVE_RESUME_MAX = 200;
+/** After the LISTEN was lost: ids below the newest known ones that may have committed late. */
+const CATCH_UP_LOOKBACK = 100;
+const CATCH_UP_MAX = 1000;
+/** A stream whose unsent bytes pass this is a reader that does not read: it is closed. */
+const MAX_BUFFERED = 256 * 1024;
+const RETRY_READ_MS = 1000;
+/**
+ * Least time between two batches. At a few games a second each game goes out at once; under load the games of
+ * this window go out together, one write per stream instead of one per game and stream.
+ */
+const FLUSH_GAP_MS = 50;
+/** The browser's reconnection delay after a lost stream (the SSE retry field). */
+const CLIENT_RETRY_MS = 2000;
+
+/** One open SSE response. */
+interface Stream {
+  res: ServerResponse;
+  userId: number | null;
+  ip: string;
+  /** Waiting for its resume read: live games reach it afterwards from memory. */
+  resuming: boolean;
+}
+
+/** One game's SSE frame and id. */
+interface Framed {
+  id: number;
+  frame: string;
+}
+
+const meFrame = (me: LiveMe): string => `event: me\ndata: ${JSON.stringify(me)}\n\n`;
+const ME_KINDS = new Set<string>(['sale', 'grant', 'seeds']);
+
+/** The process's live feed; start() listens, open() serves one stream, close() ends all of them. */
+export class LiveHub {
+  private readonly streams = new Set<Stream>();
+  private readonly byUser = new Map<number, Set<Stream>>();
+  private readonly perIp = new Map<string, number>();
+  private readonly ring: Framed[] = [];
+  private readonly known = new Set<number>();
+  /** Notices waiting for the next batch, in commit order: game ids, and players' own changes. */
+  private pending: Array<number | { userId: number; kind: LiveMe['kind'] }> = [];
+  private flushQueued = false;
+  private lastFlush = 0;
+  private chain: Promise<void> = Promise.resolve();
+  private listen: LiveListen | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly reader: LiveReader;
+
+  constructor(
+    private readonly handle: DbHandle,
+    private readonly config: Config,
+    lang: Lang,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.reader = new LiveReader(handle.raw, config, lang);
+  }
+
+  /** LISTENs, then reads the newest games into memory (notices arriving meanwhile wait behind that read). */
+  async start(): Promise<void> {
+    this.listen = await listenLive(this.handle, {
+      notice: (payload) => this.notice(payload),
+      resumed: () => this.enqueue(() => this.catchUp()),
+      failed: (err) => {
+        if (!this.closed) this.log.warn({ err }, 'live feed: LISTEN connection lost, reconnecting');
+      },
+    });
+    this.enqueue(async () => {
+      for (const entry of await this.reader.newest(RING)) this.remember(entry);
+    });
+    this.heartbeat = setInterval(() => this.beat(), this.config.liveHeartbeatSeconds * 1000);
+    this.heartbeat.unref();
+  }
+
+  /** Whether another stream from this address is allowed. */
+  admits(ip: string): boolean {
+    return (this.perIp.get(ip) ?? 0) < this.config.liveMaxStreamsPerIp;
+  }
+
+  /** Open streams (tests and the bench). */
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /**
+   * Serves one stream on a hijacked response: the games after `lastId` (or the newest LIVE_BACKLOG), then every
+   * game as it commits, and the player's own events when `userId` is set.
+   */
+  open(res: ServerResponse, opts: { ip: string; userId: number | null; lastId: number | null }): void {
+    const stream: Stream = { res, userId: opts.userId, ip: opts.ip, resuming: true };
+    this.streams.add(stream);
+    this.perIp.set(opts.ip, (this.perIp.get(opts.ip) ?? 0) + 1);
+    if (stream.userId !== null) {
+      let set = this.byUser.get(stream.userId);
+      if (!set) this.byUser.set(stream.userId, (set = new Set()));
+      set.add(stream);
+    }
+    res.on('close', () => this.drop(stream));
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      // nginx buffers proxied answers unless told not to.
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    this.write(stream, `retry: ${CLIENT_RETRY_MS}\n\n`);
+    // Behind the start-up read and any batch in flight, so the first frames follow what memory already holds.
+    this.enqueue(() => this.resume(stream, opts.lastId));
+  }
+
+  /** Ends every stream and the LISTEN (server shutdown). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    for (const s of [...this.streams]) s.res.end();
+    await this.listen?.stop();
+    await this.chain;
+  }
+
+  private async resume(stream: Stream, lastId: number | null): Promise<void> {
+    const sent = new Set<number>();
+    const send = (f: Framed) => {
+      sent.add(f.id);
+      this.write(stream, f.frame);
+    };
+    if (lastId === null) {
+      this.ring.slice(-LIVE_BACKLOG).forEach(send);
+    } else {
+      const at = this.ring.findIndex((f) => f.id === lastId);
+      if (at >= 0) this.ring.slice(at + 1).forEach(send);
+      else if (this.ring.length > 0 && lastId >= this.ring[0].id) this.ring.filter((f) => f.id > lastId).forEach(send);
+      else {
+        // Further back than memory: the database has the games after it, by id (bounded).
+        try {
+          for (const entry of await this.reader.after(lastId, LIVE_RESUME_MAX)) send(this.frame(entry));
+        } catch (err) {
+          this.log.warn({ err }, 'live feed: resume read failed');
+        }
+        for (const f of this.ring) if (f.id > lastId && !sent.has(f.id)) send(f);
+      }
+    }
+    stream.resuming = false;
+  }
+
+  private notice(payload: string): void {
+    if (payload.startsWith('g')) {
+      const [id, site] = payload.slice(1).split(':');
+      if (site !== this.config.site) return;
+      this.pending.push(Number(id));
+    } else if (payload.startsWith('u')) {
+      const [user, kind] = payload.slice(1).split(':');
+      // Only to this process's streams of that player: nothing to read, but kept in line behind earlier games.
+      if (!ME_KINDS.has(kind) || !this.byUser.has(Number(user))) return;
+      this.pending.push({ userId: Number(user), kind: kind as LiveMe['kind'] });
+    } else return;
+    this.scheduleFlush();
+  }
+
+  /** One read for every notice of a batch window (FLUSH_GAP_MS after the last batch, or at once). */
+  private scheduleFlush(): void {
+    if (this.flushQueued || this.closed) return;
+    this.flushQueued = true;
+    const run = () => {
+      this.flushQueued = false;
+      this.enqueue(() => this.flush());
+    };
+    const wait = this.lastFlush + FLUSH_GAP_MS - Date.now();
+    if (wait > 0) setTimeout(run, wait).unref();
+    else setImmediate(run);
+  }
+
+  private async flush(): Promise<void> {
+    this.lastFlush = Date.now();
+    const batch = this.pending;
+    this.pending = [];
+    const ids = batch.filter((n): n is number => typeof n === 'number' && !this.known.has(n));
+    let read = new Map<number, LiveEntry>();
+    if (ids.length > 0) {
+      try {
+        read = new Map((await this.reader.byIds(ids)).map((e) => [e.game.id, e]));
+      } catch (err) {
+        if (!isDbUnavailable(err)) this.log.error({ err }, 'live feed: reading games failed');
+        this.pending.unshift(...batch);
+        this.retryTimer ??= setTimeout(() => {
+          this.retryTimer = null;
+          this.scheduleFlush();
+        }, RETRY_READ_MS);
+        return;
+      }
+    }
+    const mine: Array<{ userId: number; frame: string }> = [];
+    const told: LiveEntry[] = [];
+    for (const n of batch) {
+      if (typeof n !== 'number') mine.push({ userId: n.userId, frame: meFrame({ kind: n.kind }) });
+      else if (read.has(n) && !this.known.has(n)) {
+        const entry = read.get(n)!;
+        told.push(entry);
+        this.known.add(n);
+        mine.push({ userId: entry.userId, frame: meFrame({ kind: 'game', roll_id: entry.game.roll_id }) });
+      }
+    }
+    this.publish(told, mine);
+  }
+
+  /** After a lost LISTEN: the games that committed meanwhile, read back. */
+  private async catchUp(): Promise<void> {
+    const newest = this.ring.length > 0 ? this.ring[this.ring.length - 1].id : 0;
+    try {
+      const entries = await this.reader.after(Math.max(0, newest - CATCH_UP_LOOKBACK), CATCH_UP_MAX);
+      const fresh = entries.filter((e) => !this.known.has(e.game.id));
+      this.publish(
+        fresh,
+        fresh.map((e) => ({ userId: e.userId, frame: meFrame({ kind: 'game', roll_id: e.game.roll_id }) })),
+      );
+    } catch (err) {
+      this.log.warn({ err }, 'live feed: catch-up read failed');
+    }
+  }
+
+  /** Games and players' own events of one batch: one write per stream for the games, then each player's own. */
+  private publish(entries: LiveEntry[], mine: Array<{ userId: number; frame: string }>): void {
+    let chunk = '';
+    for (const entry of entries) chunk += this.remember(entry).frame;
+    if (chunk) for (const s of this.streams) if (!s.resuming) this.write(s, chunk);
+    const byUser = new Map<number, string>();
+    for (const m of mine) if (this.byUser.has(m.userId)) byUser.set(m.userId, (byUser.get(m.userId) ?? '') + m.frame);
+    for (const [userId, frames] of byUser) this.toUser(userId, frames);
+  }
+
+  private remember(entry: LiveEntry): Framed {
+    const framed = this.frame(entry);
+    this.ring.push(framed);
+    this.known.add(framed.id);
+    if (this.ring.length > RING) this.known.delete(this.ring.shift()!.id);
+    return framed;
+  }
+
+  private frame(entry: LiveEntry): Framed {
+    return { id: entry.game.id, frame: `id: ${entry.game.id}\nevent: game\ndata: ${JSON.stringify(entry.game)}\n\n` };
+  }
+
+  private toUser(userId: number, frame: string): void {
+    const set = this.byUser.get(userId);
+    if (set) for (const s of set) this.write(s, frame);
+  }
+
+  private beat(): void {
+    for (const s of this.streams) this.write(s, ':\n\n');
+  }
+
+  private write(stream: Stream, frame: string): void {
+    if (stream.res.writableEnded || stream.res.destroyed) return;
+    if (stream.res.writableLength > MAX_BUFFERED) {
+      stream.res.destroy();
+      return;
+    }
+    stream.res.write(frame);
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.chain = this.chain.then(work).catch((err: Error) => this.log.error({ err }, 'live feed failed'));
+  }
+
+  private drop(stream: Stream): void {
+    if (!this.streams.delete(stream)) return;
+    const n = (this.perIp.get(stream.ip) ?? 1) - 1;
+    if (n > 0) this.perIp.set(stream.ip, n);
+    else this.perIp.delete(stream.ip);
+    if (stream.userId !== null) {
+      const set = this.byUser.get(stream.userId);
+      set?.delete(stream);
+      if (set?.size === 0) this.byUser.delete(stream.userId);
+    }
+  }
+}

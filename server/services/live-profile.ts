@@ -1,0 +1,25 @@
+/** The player's live-feed setting: whether the feed shows their name or "Hidden". */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { AppError } from '../messages.ts';
+
+/** Parses the body's `hide` (form '0'/'1', JSON 0/1 or a boolean). */
+export function parseHide(body: unknown): boolean {
+  const raw =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).hide : null;
+  if (raw === true || raw === 1 || raw === '1' || raw === 'true') return true;
+  if (raw === false || raw === 0 || raw === '0' || raw === 'false') return false;
+  throw new AppError(400, 'hide_name_invalid');
+}
+
+/** Saves the setting; games already told keep the name they were told with. */
+export async function setHideName(db: Db, userId: number, hide: boolean): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set({ hideName: hide })
+    .where(eq(users.id, userId))
+    .returning({ hideName: users.hideName });
+  if (!row) throw new AppError(401, 'not_signed_in');
+  return row.hideName;
+}

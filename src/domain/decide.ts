@@ -1,0 +1,41 @@
+/**
+ * Whether a game may be played and at what chance: the one rule the server settles by and the page's Play
+ * button follows. Prices in minor units; a refusal is named by the server's message key for it.
+ */
+import { rawChance } from './chance.ts';
+import { LOCKED_TYPE_PRIZE } from './constants.ts';
+import type { HouseRules } from './rules.ts';
+
+/** What the decision needs of an item: its price and whether it is locked. */
+export interface PricedItem {
+  priceMinor: number;
+  typePrize: number;
+}
+
+/** Why a game cannot be played (each is a server message key). */
+export type Refusal =
+  'items_required' | 'too_many_items' | 'item_locked' | 'target_unavailable' | 'target_too_cheap' | 'chance_too_low';
+
+/** A playable game: the staked value and the chance it plays at (thousandths of a percent). */
+export interface PlayableGame {
+  ok: true;
+  stakeMinor: number;
+  chance: number;
+}
+
+/** The decision: the game, or why not. */
+export type Decision = PlayableGame | { ok: false; refusal: Refusal };
+
+/** Decides a game of these staked items for this target (null: none, or not offered) under these rules. */
+export function decideGame(stake: readonly PricedItem[], target: PricedItem | null, rules: HouseRules): Decision {
+  if (stake.length === 0) return { ok: false, refusal: 'items_required' };
+  if (stake.length > rules.maxStakeItems) return { ok: false, refusal: 'too_many_items' };
+  if (stake.some((item) => item.typePrize === LOCKED_TYPE_PRIZE)) return { ok: false, refusal: 'item_locked' };
+  if (!target || target.typePrize === LOCKED_TYPE_PRIZE) return { ok: false, refusal: 'target_unavailable' };
+  const stakeMinor = stake.reduce((sum, item) => sum + item.priceMinor, 0);
+  if (target.priceMinor <= stakeMinor) return { ok: false, refusal: 'target_too_cheap' };
+  // Below the minimum the game is refused, never played at the minimum: that would pay more than the stake is worth.
+  const raw = rawChance(stakeMinor, target.priceMinor, rules.payoutPer100k);
+  if (raw < rules.chanceMin) return { ok: false, refusal: 'chance_too_low' };
+  return { ok: true, stakeMinor, chance: Math.min(rules.chanceMax, raw) };
+}

@@ -14,6 +14,8 @@ export default defineConfig({
   // The shim of use-sync-external-store is dead code with React 19; ofetch's default parser (destr) is replaced by
   // the one the client always sets (src/api/parseBody.ts), so the page ships one JSON parser.
   resolve: {
+    // react-reconciler (the wheel's renderer) pins an older scheduler; one copy serves both renderers.
+    dedupe: ['scheduler'],
     alias: [
       { find: /^destr$/, replacement: fileURLToPath(new URL('./src/api/parseBody.ts', import.meta.url)) },
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },

@@ -95,6 +95,12 @@ export function eventsToTry(machine: AnyStateMachine, listedEvents: EventObject[
   return [...listedEvents, ...[...eventTypes].filter((t) => !listed.has(t)).map((type) => ({ type }))];
 }
 
+/** Which invocations of a model snapshot (modelOf.ts) run and which have run, in a stable order. */
+function runningKey(s: AnyMachineSnapshot): string {
+  const running = (s.context as { __running?: Record<string, boolean> }).__running ?? {};
+  return JSON.stringify(Object.entries(running).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** Generates both path sets from one graph walk (the walk is the expensive part: about a minute here). */
 export function planPaths(machine: AnyStateMachine, options: PathOptions): PathPlan {
   const model = modelOf(machine);
@@ -102,8 +108,8 @@ export function planPaths(machine: AnyStateMachine, options: PathOptions): PathP
     events: () => options.events as never,
     filterEvents: (s, e) =>
       possible(s as AnyMachineSnapshot, e) && (options.allow?.(s as AnyMachineSnapshot, e) ?? true),
-    serializeState: (s) =>
-      `${options.abstract(s as AnyMachineSnapshot)}${JSON.stringify((s as AnyMachineSnapshot).context.__running)}`,
+    // Keyed in a stable order: the order the invocations first ran in would multiply the states walked.
+    serializeState: (s) => `${options.abstract(s as AnyMachineSnapshot)}${runningKey(s as AnyMachineSnapshot)}`,
   });
   const toStates = testModel.getShortestPaths({ input: options.input as never });
   toStates.sort((a, b) => a.steps.length - b.steps.length);
@@ -116,6 +122,18 @@ export function planPaths(machine: AnyStateMachine, options: PathOptions): PathP
   const run = (events: EventObject[]): Set<string> =>
     new Set(replay(model, options.input, events).flatMap((s) => s.taken));
 
+  /** The transitions one event takes from a snapshot (the prefix's own are counted by its `null` candidate). */
+  const step = (state: AnyMachineSnapshot, event: EventObject): Set<string> => {
+    const recorder = new CoverageRecorder();
+    const actor = createActor(model, { input: options.input, snapshot: state, inspect: recorder.inspect });
+    actor.subscribe({ error: () => {} });
+    actor.start();
+    recorder.taken.clear();
+    actor.send(event);
+    actor.stop();
+    return recorder.taken;
+  };
+
   /** Tries the state a prefix of events reaches, then each event possible there; keeps what takes a new transition. */
   const extend = (prefix: EventObject[], state: AnyMachineSnapshot) => {
     const candidates: (EventObject | null)[] = [
@@ -124,7 +142,7 @@ export function planPaths(machine: AnyStateMachine, options: PathOptions): PathP
     ];
     for (const extra of candidates) {
       if (covered.size === all.size) return;
-      const taken = [...run(extra ? [...prefix, extra] : prefix)].filter((k) => all.has(k) && !covered.has(k));
+      const taken = [...(extra ? step(state, extra) : run(prefix))].filter((k) => all.has(k) && !covered.has(k));
       if (taken.length === 0) continue;
       taken.forEach((k) => covered.add(k));
       // Replayed from the start: the graph's stored snapshots are per abstract state, not per event sequence.

@@ -128,8 +128,9 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
   }
 
   function roleId(modelId: number): number {
-    if (!roles.has(modelId)) {
-      const list = leftList(snap().context);
+    const list = leftList(snap().context);
+    // An item staked in a game is gone after it: another item takes its role (the model's reloads keep ids).
+    if (!roles.has(modelId) || !list.some((i) => i.id === roles.get(modelId))) {
       const usable = list.filter(isUsable);
       roles.set(
         modelId,

@@ -81,7 +81,11 @@ function injectFetch(
 
 /** Starts the app for a site variant on a fresh seeded database and points the SPA's API client at it. */
 export async function startPageServer(site: 'cs' | 'dota' | 'ru' = 'cs'): Promise<PageServer> {
-  const config = loadConfig({ SITE: site }, { demoMode: true, logLevel: 'silent', distDir: '/nonexistent-dist' });
+  // The suite signs up a player or two per path, all from one address: more than a real visitor's minute allows.
+  const config = loadConfig(
+    { SITE: site, RATE_LIMIT_AUTH_PER_MIN: '100000' },
+    { demoMode: true, logLevel: 'silent', distDir: '/nonexistent-dist' },
+  );
   const handle = await openDb({ kind: 'pglite' });
   await migrate(handle.db as unknown as PgliteDatabase, { migrationsFolder: path.resolve('server/db/migrations') });
   await seedDatabase(handle.db, config);

@@ -56,6 +56,7 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
     case 'user.pickItem':
       return itemsShown;
     case 'user.signOut':
+    case 'user.toggleHideName':
       return c.user !== null;
     default:
       return true;
@@ -94,6 +95,10 @@ export function controlOf(e: EventObject): string | null {
       return 'page-next-left';
     case 'user.toggleBp':
       return 'bp-mode';
+    case 'user.toggleFastSpin':
+      return 'fast-spin';
+    case 'user.toggleHideName':
+      return 'live-hide-name';
     default:
       return null;
   }

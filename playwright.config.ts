@@ -19,6 +19,9 @@ export const PG_E2E = {
   url: `postgres://postgres@127.0.0.1:5432/upgrades_e2e_${PORT_BASE}`,
 } as const;
 
+/** The suite signs up hundreds of players from one address, more than a visitor's minute of sign-ins allows. */
+const SUITE_ENV = { RATE_LIMIT_AUTH_PER_MIN: '100000' };
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -52,7 +55,14 @@ export default defineConfig({
     ...Object.entries(VARIANTS).map(([site, { port }]) => ({
       command: `rm -rf .e2e-data/${site} && npm run serve`,
       url: `http://127.0.0.1:${port}/healthz`,
-      env: { SITE: site, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.e2e-data/${site}`, DEMO_MODE: '1' },
+      env: {
+        SITE: site,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: `.e2e-data/${site}`,
+        DEMO_MODE: '1',
+        ...SUITE_ENV,
+      },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore' as const,
@@ -61,7 +71,14 @@ export default defineConfig({
     {
       command: `psql -h 127.0.0.1 -U postgres -d postgres -qc 'DROP DATABASE IF EXISTS ${PG_E2E.database} WITH (FORCE)' -c 'CREATE DATABASE ${PG_E2E.database}' && npm run serve`,
       url: `http://127.0.0.1:${PG_E2E.port}/healthz`,
-      env: { SITE: 'cs', PORT: String(PG_E2E.port), HOST: '127.0.0.1', DATABASE_URL: PG_E2E.url, DEMO_MODE: '1' },
+      env: {
+        SITE: 'cs',
+        PORT: String(PG_E2E.port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: PG_E2E.url,
+        DEMO_MODE: '1',
+        ...SUITE_ENV,
+      },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore' as const,

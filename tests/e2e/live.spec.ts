@@ -121,19 +121,20 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
     const base = baseOf(site);
     await registerApi(page.request, base, freshName(`shot${site}`));
     const games: UpgradeResponse[] = [];
-    for (let i = 0; i < 3; i++) games.push(await playApiGame(page.request, base));
+    // More cards than a phone's row holds: what is out of view must stay inside the strip's own scrolling row.
+    for (let i = 0; i < 8; i++) games.push(await playApiGame(page.request, base));
     for (const width of [1440, 390, 320]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${base}/upgrades/`);
       const strip = page.getByTestId('live-strip');
-      await expect(strip.locator(`[data-roll-id="${games[2].provably_fair.roll_id}"]`)).toHaveCount(1);
+      await expect(strip.locator(`[data-roll-id="${games[7].provably_fair.roll_id}"]`)).toHaveCount(1);
       // Newest first, and the page never scrolls sideways (only the strip's own row does).
       const first = await strip.getByTestId('live-game').first().getAttribute('data-roll-id');
-      expect(first).toBe(games[2].provably_fair.roll_id);
+      expect(first).toBe(games[7].provably_fair.roll_id);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await expect(strip.getByRole('heading')).toHaveText(site === 'ru' ? 'Апгрейды в эфире' : 'Live upgrades');
       expect(await strip.getByTestId('live-game').first().getAttribute('href')).toBe(
-        `/${LANG[site]}/provably_fair/roll_verifier/${games[2].provably_fair.roll_id}`,
+        `/${LANG[site]}/provably_fair/roll_verifier/${games[7].provably_fair.roll_id}`,
       );
       await attachScreenshot(page, testInfo, `live-${site}-${width}`);
       const path = testInfo.outputPath(`strip-${site}-${width}.png`);

@@ -5,6 +5,9 @@
  */
 import { expect, test } from '@playwright/test';
 import type { UpgradeResponse } from '../../src/api/contract.ts';
+import { toMinor } from '../../src/domain/money.ts';
+import { ticketsFor } from '../../src/domain/tickets.ts';
+import { loadConfig } from '../../server/config.ts';
 import {
   attachScreenshot,
   baseOf,
@@ -55,6 +58,12 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
       const before = await tickets(page);
       const stakeCell = usableItems(page).first();
       const stakeId = await idOf(stakeCell);
+      // The server's own price of the stake and the site's ticket step: the tickets this game must earn.
+      const index = (await (await page.request.get(`${baseOf(site)}/api/upgrade/index`)).json()) as {
+        inventory: { id: number; price: number }[];
+      };
+      const stakeMinor = toMinor(index.inventory.find((i) => i.id === stakeId)!.price);
+      const earns = ticketsFor(stakeMinor, loadConfig({ SITE: site }).ticketStepMinor);
       await stakeCell.click();
       await expect(stakeCell).toHaveAttribute('aria-pressed', 'true');
       await page.getByTestId('multiplier-2').click();
@@ -88,7 +97,7 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
 
       // Tickets in the header and the reloaded inventory follow the server's answer.
       await expect(page.getByTestId('bonus-balance')).toHaveAttribute('data-value', String(before + body.tickets));
-      expect(body.tickets).toBeGreaterThan(0);
+      expect(body.tickets).toBe(earns);
       expect(body.bonus_balance).toBe(before + body.tickets);
       await expect(page.getByTestId(`inv-item-${stakeId}`)).toHaveCount(0);
       if (won) {

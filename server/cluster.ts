@@ -21,6 +21,9 @@ const MAX_RESTARTS_PER_MINUTE = 10;
 
 /** Runs the primary: forks, supervises and stops the workers. Returns once the first generation listens. */
 export function runPrimary(opts: PrimaryOptions): Promise<void> {
+  // Workers accept from the shared socket themselves: a killed worker's connections close with it. With the
+  // primary accepting and handing over (round-robin), a handle in flight to a dying worker stayed open, unanswered.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   let exitCode = 0;
   const restarts: number[] = [];
@@ -32,6 +35,7 @@ export function runPrimary(opts: PrimaryOptions): Promise<void> {
       const worker = cluster.fork();
       worker.on('listening', (address) => {
         listening.add(worker);
+        if (announced) opts.log(`worker ${worker.process.pid} listening`);
         if (!announced && listening.size >= opts.workers) {
           announced = true;
           opts.onListening(address.port);

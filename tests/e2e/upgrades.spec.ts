@@ -59,7 +59,7 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
       const stakeCell = usableItems(page).first();
       const stakeId = await idOf(stakeCell);
       // The server's own price of the stake and the site's ticket step: the tickets this game must earn.
-      const index = (await (await page.request.get(`${baseOf(site)}/api/upgrade/index`)).json()) as {
+      const index = (await (await page.request.post(`${baseOf(site)}/api/upgrade/index`)).json()) as {
         inventory: { id: number; price: number }[];
       };
       const stakeMinor = toMinor(index.inventory.find((i) => i.id === stakeId)!.price);

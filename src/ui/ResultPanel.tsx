@@ -142,6 +142,9 @@ export function ResultPanel() {
           {rarity}
           <p className="result__price">{fmt.money(game.price)}</p>
         </div>
+        <p className="result__roll">
+          {t('result.roll')} <span className="num">{roll}</span>
+        </p>
         {tickets}
         <div className="result__actions">
           {sell}

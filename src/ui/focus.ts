@@ -21,38 +21,45 @@ export function focusInto(el: HTMLElement): void {
 
 /**
  * Once the control that has focus now goes away and `find` gives an element, focuses it; until then focus waits on
- * `interim` (a heading that stays, so it never rests on the document). Gives up when the player has moved focus
- * elsewhere meanwhile, or after INTENT_MS.
+ * `interim` (a heading that stays, so it never rests on the document). Until INTENT_MS, a re-render that removes
+ * the element it placed focus on (a reload replacing the cells) places it again; the player moving focus ends it.
  */
 export function focusWhenReady(find: () => HTMLElement | null, interim: () => HTMLElement | null = () => null): void {
   pending?.();
   const from = document.activeElement;
-  let waitingOn: Element | null = null;
+  let placed: Element | null = null;
+  let holding = false;
   const attempt = () => {
-    const active = document.activeElement;
-    if (!focusIsLost() && active !== waitingOn) return active !== from;
+    // Focus still on a control, other than the interim one: nothing to do.
+    if (!focusIsLost() && !(holding && document.activeElement === placed)) return;
     const el = find();
     if (el) {
+      placed = el;
+      holding = false;
       focusInto(el);
-      return true;
+      return;
     }
     const hold = interim();
-    if (hold && active !== hold) {
+    if (hold && document.activeElement !== hold) {
+      placed = hold;
+      holding = true;
       hold.focus({ preventScroll: true });
-      waitingOn = hold;
     }
-    return false;
   };
-  const observer = new MutationObserver(() => {
-    if (attempt()) stop();
-  });
+  const observer = new MutationObserver(attempt);
+  // Focus the player moves (not the control that had it, not where this put it) ends the intent.
+  const onFocus = (e: FocusEvent) => {
+    if (e.target !== placed && e.target !== from) stop();
+  };
   const timer = setTimeout(() => stop(), INTENT_MS);
   const stop = () => {
     observer.disconnect();
+    document.removeEventListener('focusin', onFocus, true);
     clearTimeout(timer);
     if (pending === stop) pending = null;
   };
   pending = stop;
+  document.addEventListener('focusin', onFocus, true);
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
 }
 

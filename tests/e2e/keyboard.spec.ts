@@ -68,6 +68,12 @@ for (const site of ['cs', 'dota', 'ru'] as const satisfies readonly Site[]) {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId(staked)).toHaveAttribute('aria-pressed', 'true');
 
+    // Dota lists Battle Pass levels only by default, all dearer than x2 of a cheap stake: its checkbox, by key.
+    if (site === 'dota') {
+      await pressUntil(page, 'Tab', '[data-testid="bp-mode"]');
+      await page.keyboard.press('Space');
+      await expect(page.getByTestId('bp-mode')).not.toBeChecked();
+    }
     // A target by its cell, then a multiplier (which picks the cheapest target at that ratio), then the mirror.
     await pressUntil(page, 'Tab', '[data-testid^="target-item-"]');
     const firstTarget = await focusedTestId(page);

@@ -10,6 +10,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist-server/',
+      '.tmp/',
       'data/',
       '.e2e-data/',
       'reports/',

@@ -25,6 +25,8 @@ describe('verifyGame with WebCrypto (the browser path)', () => {
       seedMatchesHash: true,
       rollMatches: true,
       resultFollows: true,
+      // No stake and target price given: nothing to recompute the chance from.
+      chanceFollows: null,
       recomputed: { value: v.R, round: v.round, chunk: v.chunk },
       expectedWin: v.R < 50_000,
     });
@@ -46,6 +48,7 @@ describe('verifyGame with WebCrypto (the browser path)', () => {
       seedMatchesHash: null,
       rollMatches: null,
       resultFollows: true,
+      chanceFollows: null,
       recomputed: null,
       expectedWin: true,
     });

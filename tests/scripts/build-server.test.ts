@@ -45,7 +45,7 @@ describe('the built server (dist-server)', () => {
       void exited.then(() => reject(new Error(`the built server exited:\n${out}`)));
     });
     const health = await (await fetch(`${base}/healthz`)).json();
-    expect(health).toMatchObject({ status: true, db: 'ok' });
+    expect(health).toEqual({ status: true });
     const steam = await fetch(`${base}/api/auth/steam`, { redirect: 'manual' });
     expect(steam.headers.get('location')).toMatch(/^https:\/\/steamcommunity\.com\/openid\/login\?/);
     child.kill('SIGTERM');

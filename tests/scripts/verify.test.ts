@@ -82,7 +82,7 @@ describe('npm run verify (scripts/verify.ts)', () => {
         '--nonce',
         '1.5',
         '--chance',
-        '90',
+        '100',
         '--roll-under',
         '1',
       ]);
@@ -90,7 +90,7 @@ describe('npm run verify (scripts/verify.ts)', () => {
       expect(out.stdout).toBe('');
       expect(out.stderr).toContain('error: The server seed must be 64 hexadecimal characters');
       expect(out.stderr).toContain('error: The nonce must be a whole number, 0 or more.');
-      expect(out.stderr).toContain('error: The chance must be a number from 0.1 to 80');
+      expect(out.stderr).toContain('error: The chance must be a number from 0.001 to 99.999');
     },
     SPAWN,
   );

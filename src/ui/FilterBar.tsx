@@ -40,6 +40,31 @@ function SearchBox({ side }: { side: Side }) {
   );
 }
 
+/** A price bound of the filters, in major units ('' when unset). */
+function PriceField(props: {
+  label: string;
+  testId: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <label className="field filters__price">
+      <span>{props.label}</span>
+      <input
+        className="input"
+        type="number"
+        autoComplete="off"
+        inputMode="decimal"
+        min="0"
+        step="0.01"
+        data-testid={props.testId}
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(toNumber(e.target.value))}
+      />
+    </label>
+  );
+}
+
 /** The filter controls of one side. */
 export function FilterBar({ side }: { side: Side }) {
   const { t } = useTranslation();
@@ -64,34 +89,18 @@ export function FilterBar({ side }: { side: Side }) {
     <fieldset className="filters" disabled={preview}>
       <SearchBox side={side} />
       <div className="filters__row">
-        <label className="field filters__price">
-          <span>{t('filter.minPrice')}</span>
-          <input
-            className="input"
-            type="number"
-            autoComplete="off"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            data-testid={`min-price-${side}`}
-            value={minPrice ?? ''}
-            onChange={(e) => set({ minPrice: toNumber(e.target.value) })}
-          />
-        </label>
-        <label className="field filters__price">
-          <span>{t('filter.maxPrice')}</span>
-          <input
-            className="input"
-            type="number"
-            autoComplete="off"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            data-testid={`max-price-${side}`}
-            value={maxPrice ?? ''}
-            onChange={(e) => set({ maxPrice: toNumber(e.target.value) })}
-          />
-        </label>
+        <PriceField
+          label={t('filter.minPrice')}
+          testId={`min-price-${side}`}
+          value={minPrice}
+          onChange={(v) => set({ minPrice: v })}
+        />
+        <PriceField
+          label={t('filter.maxPrice')}
+          testId={`max-price-${side}`}
+          value={maxPrice}
+          onChange={(v) => set({ maxPrice: v })}
+        />
         <select
           className="input filters__rarity"
           autoComplete="off"

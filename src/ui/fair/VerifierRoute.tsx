@@ -5,6 +5,24 @@ import { readVerifierQuery } from '../../fair/paths.ts';
 import { BackIcon } from '../icons.tsx';
 import { navigate } from '../routes.ts';
 
+/** The link back to the upgrades page that heads both fairness routes. */
+export function BackToUpgrades() {
+  const { t } = useTranslation();
+  return (
+    <a
+      className="btn btn--link"
+      href="/upgrades/"
+      onClick={(e) => {
+        e.preventDefault();
+        navigate('/upgrades/');
+      }}
+    >
+      <BackIcon />
+      {t('fair.back')}
+    </a>
+  );
+}
+
 const LazyVerifier = lazy(() => import('./RollVerifierPage.tsx').then((m) => ({ default: m.RollVerifierPage })));
 
 /**
@@ -16,17 +34,7 @@ export function FairVerifierRoute({ rollId, search }: { rollId?: string; search:
   const initial = useMemo(() => readVerifierQuery(search), [search]);
   return (
     <div className="fair-route" data-testid="roll-verifier">
-      <a
-        className="btn btn--link"
-        href="/upgrades/"
-        onClick={(e) => {
-          e.preventDefault();
-          navigate('/upgrades/');
-        }}
-      >
-        <BackIcon />
-        {t('fair.back')}
-      </a>
+      <BackToUpgrades />
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
         {/* Keyed by the query so following another seed link refills the form rather than keeping typed text. */}
         <LazyVerifier key={search} rollId={rollId} initial={initial} />

@@ -13,13 +13,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The primary's worker processes (the same script; tsx's esbuild service, also a child, left out). */
 function children(pid: number): number[] {
   try {
     return fs
       .readdirSync(`/proc/${pid}/task`)
       .flatMap((task) =>
         fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number),
-      );
+      )
+      .filter((child) => {
+        try {
+          return fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/main.ts');
+        } catch {
+          return false;
+        }
+      });
   } catch {
     return [];
   }

@@ -1,5 +1,5 @@
 /**
- * Path generation walks thousands of abstract states (about a minute and a half on 2 cores), so the reporters
+ * Path generation walks about 1,800 abstract states and replays paths from them, so the reporters
  * and the browser suite (whose spec Playwright loads twice: to list, then to run) share one on-disk result.
  * Only event sequences are stored; the steps are rebuilt by replaying them on the model, which is fast. The
  * key hashes the chart's and the test model's sources, so any change to them regenerates.

@@ -13,7 +13,7 @@ let x: PathExport;
 let md: string;
 
 beforeAll(() => {
-  // The script itself, as `npm run paths` starts it (a cold path cache walks the graph: about a minute and a half).
+  // The script itself, as `npm run paths` starts it (a cold path cache walks the graph first).
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/paths.ts', '--out', out], { stdio: 'pipe' });
   x = JSON.parse(fs.readFileSync(path.join(out, 'paths.json'), 'utf8')) as PathExport;
   md = fs.readFileSync(path.join(out, 'paths.md'), 'utf8');

@@ -101,7 +101,7 @@ function runningKey(s: AnyMachineSnapshot): string {
   return JSON.stringify(Object.entries(running).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** Generates both path sets from one graph walk (the walk is the expensive part: about a minute here). */
+/** Generates both path sets from one graph walk. */
 export function planPaths(machine: AnyStateMachine, options: PathOptions): PathPlan {
   const model = modelOf(machine);
   const testModel = createTestModel(model, {

@@ -143,6 +143,32 @@ export const PAGE_PLANS = {
   },
 } as const satisfies Record<string, { name: string; options: PathOptions }>;
 
+/** Whether a transition (key `source|event|index`) is taken on an event of the live feed or its name switch. */
+export const takenByFeed = (key: string) => key.split('|')[1].startsWith('live.');
+
+/**
+ * The walks for the browser: the feed's events come from the server's stream there, which the runner does not
+ * drive (tests/e2e/live.spec.ts plays games in another tab and checks the strip and the reload; the jsdom walks
+ * deliver the events to the page). So no path has one, and the browser's coverage leaves their transitions out.
+ */
+export const BROWSER_PAGE_PLANS = {
+  cs: {
+    name: 'page-cs-browser',
+    options: {
+      ...PAGE_PLANS.cs.options,
+      allow: (s: AnyMachineSnapshot, e: EventObject) => uiCan(s, e) && !e.type.startsWith('live.'),
+      skip: (k: string) => takenByBpControl(k) || takenByFeed(k),
+    },
+  },
+  dota: {
+    name: 'page-dota-browser',
+    options: {
+      ...PAGE_PLANS.dota.options,
+      allow: (s: AnyMachineSnapshot, e: EventObject) => uiCan(s, e) && !e.type.startsWith('live.'),
+    },
+  },
+} as const satisfies Record<string, { name: string; options: PathOptions }>;
+
 /**
  * The real target for the model's `user.pickTarget`: the cheapest usable catalogue item at 50x the stake or more
  * for a path that wants a loss (the catalogue's dearest when none is), else the cheapest one dearer than the

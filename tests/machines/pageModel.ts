@@ -5,6 +5,8 @@ import type { PageEvent } from '../../src/machines/events.ts';
 import { games, liveGame, LOCKED_ID, loads, SIXTEENTH_ID, TARGET_ID, TOP_ID } from './fixtures.ts';
 
 const refused = new ApiError('Not enough items', 400, true);
+/** A dropped connection: what both page runners make of a failed game request (the reload then tells the player). */
+const dropped = new ApiError('Failed to fetch', null, false);
 
 /** The concrete events the model tries in each state (xstate fills in payload-free ones itself). */
 export const modelEvents = [
@@ -29,7 +31,7 @@ export const modelEvents = [
   { type: 'live.hideNameFailed', error: refused },
   ...['loadPage', 'reloadIndex', 'reloadAfterGame', 'play', 'sell', 'signIn', 'signOut'].map((id) => ({
     type: `xstate.error.actor.${id}`,
-    error: refused,
+    error: id === 'play' ? dropped : refused,
   })),
 ] as unknown as PageEvent[];
 

@@ -48,7 +48,7 @@ function ticksPath(c: number, outer: number, inner: number, majorInner: number):
 
 /** The SVG/CSS wheel with the same props as the Pixi wheel; lands by itself when it has to run a spin. */
 export function SvgWheel(props: WheelProps) {
-  const { chance, rollUnder, phase, roll, outcome, centreText, label, tone, spinMs, size } = props;
+  const { chance, rollUnder, phase, roll, outcome, centreText, decimal, label, tone, spinMs, size } = props;
   const L = wheelLayout(size);
   const c = L.centre;
   const [angle, setAngle] = useState(0);
@@ -92,7 +92,7 @@ export function SvgWheel(props: WheelProps) {
   const arc = chance > 0 ? winArc(chance, rollUnder) : null;
   const win = showResult && outcome === 'win';
   const loss = showResult && outcome === 'loss';
-  const big = showResult ? formatRoll(roll) : centreText;
+  const big = showResult ? formatRoll(roll, decimal) : centreText;
   const bigColor = win ? WIN : loss ? LOSS : TEXT;
   const small = showResult ? centreText : label;
   const smallColor = showResult ? TEXT_MUTED : TONE_COLOR[tone];

@@ -55,13 +55,13 @@ export function rollAt(angle: number): number {
 }
 
 /** A roll value as the percent number players check, with 3 decimals and integer maths (24708 -> '24.708'). */
-export function formatRoll(roll: number): string {
-  return `${Math.floor(roll / 1000)}.${String(roll % 1000).padStart(3, '0')}`;
+export function formatRoll(roll: number, decimal = '.'): string {
+  return `${Math.floor(roll / 1000)}${decimal}${String(roll % 1000).padStart(3, '0')}`;
 }
 
 /** The running roll the centre shows while spinning: the slot under the arrow; on landing, the server's R. */
-export function runningRollText(angle: number): string {
-  return formatRoll(rollAt(angle));
+export function runningRollText(angle: number, decimal = '.'): string {
+  return formatRoll(rollAt(angle), decimal);
 }
 
 /** How many tick marks the arrow passed moving from `prev` to `next` degrees (either direction). */

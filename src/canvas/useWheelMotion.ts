@@ -32,7 +32,7 @@ export function useWheelMotion(
   const arrowCanvas = useRef<HTMLCanvasElement | null>(null);
   /** The running roll over the wheel's centre during a spin (and the landed roll after it). */
   const rollText = useRef<HTMLDivElement | null>(null);
-  const motion = useRef({ angle: 0, shown: '' });
+  const motion = useRef({ angle: 0, shown: '', decimal: '.' });
   const tweens = useRef<{
     spin?: ReturnType<typeof gsap.to>;
     reset?: ReturnType<typeof gsap.to>;
@@ -45,7 +45,7 @@ export function useWheelMotion(
     const m = motion.current;
     const layer = arrowLayer.current;
     if (layer) layer.style.transform = arrowTransform(m.angle);
-    const text = runningRollText(m.angle);
+    const text = runningRollText(m.angle, m.decimal);
     const el = rollText.current;
     if (el && text !== m.shown) {
       el.textContent = text;
@@ -67,6 +67,8 @@ export function useWheelMotion(
   useEffect(() => {
     const t = tweens.current;
     const m = motion.current;
+    // The site's separator, read where the frames start (it never changes on a page).
+    m.decimal = latest.current.decimal;
     if (phase === 'spinning' && roll !== null && spunFor.current !== roll) {
       spunFor.current = roll;
       t.reset?.kill();

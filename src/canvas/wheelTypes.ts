@@ -20,6 +20,8 @@ export interface WheelProps {
   outcome: 'win' | 'loss' | null;
   /** The chance already formatted and translated, e.g. '45.000%' or '45,0 %'. */
   centreText: string;
+  /** The site's decimal separator for the roll the centre shows ('.' or ','). */
+  decimal: string;
   /** e.g. 'Medium chance' (translated). */
   label: string;
   tone: WheelTone;

@@ -13,6 +13,8 @@ export interface Formatters {
   integer(n: number): string;
   /** A multiplier like 'x1.25'. */
   multiplier(m: number): string;
+  /** The locale's decimal separator ('.' or ','), for numbers drawn outside Intl (the wheel's running roll). */
+  decimal: string;
 }
 
 const made = new Map<string, Formatters>();
@@ -74,5 +76,6 @@ function buildFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'chanceDecim
     roll: (pct) => roll.format(pct),
     integer: (n) => integer.format(n),
     multiplier: (m) => `x${mult.format(m)}`,
+    decimal: roll.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.',
   };
 }

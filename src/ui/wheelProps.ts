@@ -93,6 +93,7 @@ export function useWheelProps(size: number): WheelProps {
     return {
       ...view,
       centreText: fmt.chance(view.chance > 0 ? chancePercent(view.chance, decimals) : 0),
+      decimal: fmt.decimal,
       label: view.chance > 0 ? t(`wheel.${tone}`) : t('wheel.pick'),
       tone,
       spinMs: spinDuration(reduced, fast),

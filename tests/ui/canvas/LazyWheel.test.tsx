@@ -13,6 +13,7 @@ function props(over: Partial<WheelProps> = {}): WheelProps {
     roll: null,
     outcome: null,
     centreText: '45.000%',
+    decimal: '.',
     label: 'Medium chance',
     tone: 'medium',
     spinMs: 5000,

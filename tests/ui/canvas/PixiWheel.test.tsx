@@ -73,6 +73,7 @@ function props(over: Partial<WheelProps> = {}): WheelProps {
     roll: null,
     outcome: null,
     centreText: '24.709%',
+    decimal: '.',
     label: 'Medium chance',
     tone: 'medium',
     spinMs: 5000,

@@ -16,6 +16,8 @@ import {
   turnsFor,
 } from '../../../src/canvas/spinPlan.ts';
 import { spinEase, spinTickTimes } from '../../../src/canvas/spinTicks.ts';
+import { createFormatters } from '../../../src/site/format.ts';
+import { csSite } from '../../machines/fixtures.ts';
 
 // (R, C, rollUnder) with the spec's edges: one value either side of each arc boundary, both ends of the roll space.
 const table: Array<[roll: number, chance: number, rollUnder: boolean]> = [
@@ -93,6 +95,13 @@ describe('running roll text', () => {
     [rollAngle(7), '0.007'],
   ])('angle %f shows %s', (angle, text) => {
     expect(runningRollText(angle)).toBe(text);
+  });
+
+  it("writes the roll with the site's decimal separator (ru: a comma, as every other number there)", () => {
+    const ru = createFormatters({ ...csSite, lang: 'ru', currency: 'RUB', chanceDecimals: 1 });
+    expect(ru.decimal).toBe(',');
+    expect(runningRollText(rollAngle(24708), ru.decimal)).toBe('24,708');
+    expect(formatRoll(24708, ru.decimal)).toBe(ru.roll(24.708));
   });
 });
 

@@ -11,11 +11,14 @@ interface Props {
   game: RollResponse;
   record: GameRecord;
   verification: Verification;
+  currency?: 'USD' | 'RUB';
 }
 
 /** The game's inputs and outputs as recorded, the recomputed roll, and the checks. */
-export function GameVerification({ game, record, verification }: Props) {
+export function GameVerification({ game, record, verification, currency }: Props) {
   const { t, i18n } = useTranslation('fair');
+  const money = (major: number) =>
+    currency ? new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(major) : String(major);
   const { recomputed } = verification;
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
     new Date(game.time),
@@ -83,7 +86,7 @@ export function GameVerification({ game, record, verification }: Props) {
         </dd>
         <dt>{t('game.basis')}</dt>
         <dd className="fair-number" data-testid="verify-basis">
-          {t('game.basisValue', { stake: game.stake, target: game.target_price })}
+          {t('game.basisValue', { stake: money(game.stake), target: money(game.target_price) })}
         </dd>
         <dt>{t('game.rules')}</dt>
         <dd data-testid="verify-rules">

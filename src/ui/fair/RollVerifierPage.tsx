@@ -12,10 +12,12 @@ interface Props {
   rollId?: string;
   /** Prefilled hand-form fields (see readVerifierQuery). */
   initial?: Partial<VerifyInputText>;
+  /** The site's currency, for the game's stake and target price (plain numbers without it). */
+  currency?: 'USD' | 'RUB';
 }
 
 /** The roll verifier page. */
-export function RollVerifierPage({ rollId, initial }: Props) {
+export function RollVerifierPage({ rollId, initial, currency }: Props) {
   const { t } = useTranslation('fair');
   return (
     <main className="fair fair-page">
@@ -24,14 +26,14 @@ export function RollVerifierPage({ rollId, initial }: Props) {
       <p className="fair-intro">
         <AuditLink />
       </p>
-      {rollId ? <LoadedGame rollId={rollId} /> : null}
+      {rollId ? <LoadedGame rollId={rollId} currency={currency} /> : null}
       <HandVerifyForm initial={initial} />
     </main>
   );
 }
 
 /** The game part: loading, not found, failed, or verified. */
-function LoadedGame({ rollId }: { rollId: string }) {
+function LoadedGame({ rollId, currency }: { rollId: string; currency: Props['currency'] }) {
   const { t } = useTranslation('fair');
   const state = useGameVerification(rollId);
   switch (state.kind) {
@@ -54,6 +56,13 @@ function LoadedGame({ rollId }: { rollId: string }) {
         </p>
       );
     case 'ready':
-      return <GameVerification game={state.game} record={state.record} verification={state.verification} />;
+      return (
+        <GameVerification
+          game={state.game}
+          record={state.record}
+          verification={state.verification}
+          currency={currency}
+        />
+      );
   }
 }

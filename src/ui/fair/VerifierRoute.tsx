@@ -3,6 +3,7 @@ import { Suspense, lazy, useMemo } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { readVerifierQuery } from '../../fair/paths.ts';
 import { BackIcon } from '../icons.tsx';
+import { PageActor } from '../pageActor.ts';
 import { navigate } from '../routes.ts';
 
 /** The link back to the upgrades page that heads both fairness routes. */
@@ -32,12 +33,13 @@ const LazyVerifier = lazy(() => import('./RollVerifierPage.tsx').then((m) => ({ 
 export function FairVerifierRoute({ rollId, search }: { rollId?: string; search: string }) {
   const { t } = useTranslation();
   const initial = useMemo(() => readVerifierQuery(search), [search]);
+  const currency = PageActor.useSelector((s) => s.context.site.currency);
   return (
     <div className="fair-route" data-testid="roll-verifier">
       <BackToUpgrades />
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
         {/* Keyed by the query so following another seed link refills the form rather than keeping typed text. */}
-        <LazyVerifier key={search} rollId={rollId} initial={initial} />
+        <LazyVerifier key={search} rollId={rollId} initial={initial} currency={currency} />
       </Suspense>
     </div>
   );

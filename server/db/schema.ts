@@ -35,7 +35,7 @@ export const catalogueItems = pgTable(
     image: text(),
     type: text().notNull(),
     typePrize: integer().notNull().default(0),
-    /** Off-sale items keep their row, which old games and inventories name, but are no longer targets. */
+    /** Off-sale: not offered as a target; the row stays, as games and inventories refer to it. */
     active: boolean().notNull().default(true),
   },
   (t) => [

@@ -23,7 +23,7 @@ export function NoticeToast() {
   const notice = PageActor.useSelector((s) => s.context.notice);
   const max = PageActor.useSelector((s) => s.context.site.rules.maxStakeItems);
   const toast = useRef<HTMLDivElement>(null);
-  // Where focus was before it entered the toast (or when the toast appeared).
+  // The element focus returns to when the toast closes: the one it came from.
   const before = useRef<Element | null>(null);
   // Whether focus is inside the toast now.
   const holds = useRef(false);

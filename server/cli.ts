@@ -14,7 +14,7 @@ import { openDb, type Db } from './db/client.ts';
 import { acquireDirLock, DirLockedError } from './db/lock.ts';
 import { migrateAndRun } from './db/migrate.ts';
 import { catalogueItems } from './db/schema.ts';
-import { seedDatabase } from './db/seed.ts';
+import { BATCH, catalogueRow, seedDatabase } from './db/seed.ts';
 import { AppError, t } from './messages.ts';
 import { checkCredentials, createUser, findUserId } from './services/accounts.ts';
 import { refuseCommonPassword } from './services/password-policy.ts';
@@ -126,19 +126,10 @@ async function importCmd(db: Db, config: Config, args: string[], io: CliIo): Pro
   }
   let inserted = 0;
   await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += 500) {
+    for (let i = 0; i < rows.length; i += BATCH) {
       const result = await tx
         .insert(catalogueItems)
-        .values(
-          rows.slice(i, i + 500).map((r) => ({
-            site,
-            name: r.name,
-            priceMinor: r.priceMinor,
-            type: r.type,
-            typePrize: r.typePrize,
-            image: r.image,
-          })),
-        )
+        .values(rows.slice(i, i + BATCH).map((r) => catalogueRow(site, r)))
         .onConflictDoUpdate({
           target: [catalogueItems.site, catalogueItems.name],
           set: {

@@ -3,7 +3,7 @@
  * demo/demo account with a starter pack of this site's items. Idempotent: safe on every start.
  */
 import { count, eq } from 'drizzle-orm';
-import { generateCatalogue } from '../catalogue/generate.ts';
+import { generateCatalogue, type CatalogueRow } from '../catalogue/generate.ts';
 import type { Config, Site } from '../config.ts';
 import { createUser, findUserId } from '../services/accounts.ts';
 import { grantStarterPack, hasItemsOnSite } from '../services/grants.ts';
@@ -14,7 +14,13 @@ import { catalogueItems } from './schema.ts';
 export const DEMO_USER = { username: 'demo', password: 'demo' } as const;
 
 const SITES: Site[] = ['cs', 'dota', 'ru'];
-const BATCH = 500;
+/** Rows per insert statement when a catalogue is written. */
+export const BATCH = 500;
+
+/** A catalogue item as its table row on a site (the generator's and the CLI import's items alike). */
+export function catalogueRow(site: Site, r: CatalogueRow): typeof catalogueItems.$inferInsert {
+  return { site, name: r.name, priceMinor: r.priceMinor, type: r.type, typePrize: r.typePrize, image: r.image };
+}
 
 /** Inserts a site's generated catalogue if that site has none; returns the number of rows inserted. */
 export async function seedCatalogue(db: Db, site: Site, rubPerUsd: number): Promise<number> {
@@ -25,16 +31,7 @@ export async function seedCatalogue(db: Db, site: Site, rubPerUsd: number): Prom
     for (let i = 0; i < rows.length; i += BATCH) {
       await tx
         .insert(catalogueItems)
-        .values(
-          rows.slice(i, i + BATCH).map((r) => ({
-            site,
-            name: r.name,
-            priceMinor: r.priceMinor,
-            type: r.type,
-            typePrize: r.typePrize,
-            image: r.image,
-          })),
-        )
+        .values(rows.slice(i, i + BATCH).map((r) => catalogueRow(site, r)))
         .onConflictDoNothing();
     }
   });

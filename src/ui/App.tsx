@@ -120,13 +120,14 @@ function useRouteFocus(route: Route): void {
 export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   const route = parseRoute(usePathname());
   const search = useSearch();
+  const currency = PageActor.useSelector((s) => s.context.site.currency);
   const { t } = useTranslation();
   useDocumentTitle(route);
   useRouteFocus(route);
   const page =
     route.kind === 'verifier' ? (
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        <LazyVerifierRoute rollId={route.rollId} search={search} />
+        <LazyVerifierRoute rollId={route.rollId} search={search} currency={currency} />
       </Suspense>
     ) : route.kind === 'audit' ? (
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>

@@ -3,7 +3,6 @@ import { Suspense, lazy, useMemo } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { readVerifierQuery } from '../../fair/paths.ts';
 import { BackIcon } from '../icons.tsx';
-import { PageActor } from '../pageActor.ts';
 import { navigate } from '../routes.ts';
 
 /** The link back to the upgrades page that heads both fairness routes. */
@@ -30,10 +29,18 @@ const LazyVerifier = lazy(() => import('./RollVerifierPage.tsx').then((m) => ({ 
  * The /{lang}/provably_fair/roll_verifier/{roll_id} page; without a roll id, the hand-typed form only,
  * prefilled from ?server_seed=&client_seed=&nonce= (the links a revealed seed pair gives).
  */
-export function FairVerifierRoute({ rollId, search }: { rollId?: string; search: string }) {
+export function FairVerifierRoute({
+  rollId,
+  search,
+  currency,
+}: {
+  rollId?: string;
+  search: string;
+  /** The site's currency, from the page (this chunk does not import the page's actor). */
+  currency: 'USD' | 'RUB';
+}) {
   const { t } = useTranslation();
   const initial = useMemo(() => readVerifierQuery(search), [search]);
-  const currency = PageActor.useSelector((s) => s.context.site.currency);
   return (
     <div className="fair-route" data-testid="roll-verifier">
       <BackToUpgrades />

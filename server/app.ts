@@ -95,7 +95,6 @@ export const upgradesApp = fp<AppOptions>(async (app, opts) => {
     app.addHook('onClose', stop);
   }
 
-  // An empty JSON body is an empty object (the page posts the index call with no body).
   // An empty JSON body is an empty object (the page posts the index call with no body); otherwise Fastify's own
   // parser, which refuses `__proto__` and `constructor.prototype` keys.
   const jsonParser = app.getDefaultJsonParser('error', 'error');

@@ -25,6 +25,8 @@ const CATCH_UP_MAX = 1000;
 /** A stream whose unsent bytes pass this is a reader that does not read: it is closed. */
 const MAX_BUFFERED = 256 * 1024;
 const RETRY_READ_MS = 1000;
+/** Most game ids one query reads. */
+const READ_CHUNK = 500;
 /**
  * Least time between two batches. At a few games a second each game goes out at once; under load the games of
  * this window go out together, one write per stream instead of one per game and stream.
@@ -197,10 +199,13 @@ export class LiveHub {
     const batch = this.pending;
     this.pending = [];
     const ids = batch.filter((n): n is number => typeof n === 'number' && !this.known.has(n));
-    let read = new Map<number, LiveEntry>();
+    const read = new Map<number, LiveEntry>();
     if (ids.length > 0) {
       try {
-        read = new Map((await this.reader.byIds(ids)).map((e) => [e.game.id, e]));
+        // In bounded reads, so a burst (a backlog after a pause) neither holds one slow query nor delays shutdown.
+        for (let at = 0; at < ids.length && !this.closed; at += READ_CHUNK)
+          for (const e of await this.reader.byIds(ids.slice(at, at + READ_CHUNK))) read.set(e.game.id, e);
+        if (this.closed) return;
       } catch (err) {
         if (!isDbUnavailable(err)) this.log.error({ err }, 'live feed: reading games failed');
         this.pending.unshift(...batch);

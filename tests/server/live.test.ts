@@ -14,6 +14,7 @@ import {
   type Player,
   type TestApp,
 } from './helpers/app.ts';
+import { writePlayer } from './helpers/audit-games.ts';
 import { gamesOf, mesOf, openSse, type SseStream } from './helpers/sse.ts';
 
 // Two app instances on one database: on PostgreSQL the second has its own pool and its own LISTEN connection, as
@@ -188,6 +189,22 @@ describe('GET /api/live', () => {
     const rows = await t.db.select({ id: games.id }).from(games).where(eq(games.site, 'cs')).orderBy(games.id);
     expect(all.map((g) => g.id)).toEqual(rows.map((r) => r.id).slice(0, all.length));
     expect(new Set(all.map((g) => g.id)).size).toBe(all.length);
+  });
+
+  it('tells every game of a burst larger than one read, in commit order', async () => {
+    const { target } = await stakeTarget();
+    const watcher = await sse(t.app);
+    const spec = { chance: 50_000, rollUnder: true, stakeMinor: 500, targetPriceMinor: 900 };
+    const burst = Array.from({ length: 1_200 }, () => ({ ...spec, createdAt: new Date() }));
+    const written = await writePlayer(t.handle.raw, 'cs', target.id, [
+      { status: 'active', activatedAt: new Date(), games: burst },
+    ]);
+    const want = new Set(written.map((g) => g.rollId));
+    const told = await watcher.until((ev) => {
+      const g = gamesOf(ev).filter((x) => want.has(x.roll_id));
+      return g.length === want.size && g;
+    });
+    expect(told.map((g) => g.id)).toEqual(written.map((g) => g.id));
   });
 
   it('shows "Hidden" for a player who hides their name, and the name again once they stop', async () => {

@@ -1,20 +1,16 @@
-/**
- * The public fairness audit's arithmetic, shared by the server (over its rollup sums), `npm run audit` (over the
- * downloaded games) and the page: chance bands, the sums a band keeps, and the figures derived from them.
- * Chances are integer thousandths of a percent (C), so a game's win probability is p = C / 100_000.
- */
+/** The fairness audit's arithmetic, shared by server, `npm run audit` and page. Chance C is in thousandths of a %. */
 import { ROLL_SPACE } from './chance.ts';
 
-/** Band edges in thousandths: [100, 1_000), [1_000, 10_000), [10_000, 25_000), [25_000, 50_000), [50_000, 80_000]. */
+/** Chance band edges in thousandths; the last band includes its upper edge. */
 export const AUDIT_BAND_EDGES = [100, 1_000, 10_000, 25_000, 50_000, 80_000] as const;
 
-/** Number of chance bands (each is shown for both directions). */
+/** Number of chance bands (each shown for both directions). */
 export const AUDIT_BAND_COUNT = AUDIT_BAND_EDGES.length - 1;
 
 /** The two-sided 95 % normal quantile. */
 export const Z95 = 1.959963984540054;
 
-/** Audit windows: the hours before the current hour's start, or every game. */
+/** Audit windows in hours before the current hour's start; null is every game. */
 export const AUDIT_WINDOWS = { '24h': 24, '7d': 168, '30d': 720, all: null } as const;
 /** An audit window's name. */
 export type AuditWindow = keyof typeof AUDIT_WINDOWS;
@@ -26,7 +22,7 @@ export function isAuditWindow(value: unknown): value is AuditWindow {
 
 const HOUR_MS = 3_600_000;
 
-/** The first instant a window counts: the start of `now`'s UTC hour less the window's hours; null for 'all'. */
+/** The first instant a window counts; null for 'all'. */
 export function windowStart(window: AuditWindow, now: Date): Date | null {
   const hours = AUDIT_WINDOWS[window];
   if (hours === null) return null;
@@ -39,10 +35,7 @@ export function bandOf(chance: number): number {
   return 0;
 }
 
-/**
- * What one band and direction keeps, all additive. Products are kept scaled to stay integer: sumChance is
- * sum C, sumVar sum C (100_000 - C), sumExpectedPayout sum C x price, sumPayoutVar sum C (100_000 - C) x price^2.
- */
+/** What one band and direction keeps, all additive; in C, not p = C / 100_000, so the sums stay integers. */
 export interface AuditSums {
   games: number;
   wins: number;
@@ -116,7 +109,7 @@ export interface AuditBand {
   expected_wins: number;
   /** (wins - expected) / sd; 0 where no game could have gone either way. */
   z: number;
-  /** The 95 % interval of wins (normal approximation with continuity correction, see docs/provably-fair.md). */
+  /** The 95 % interval of wins, continuity-corrected (docs/provably-fair.md). */
   low: number;
   high: number;
 }
@@ -129,9 +122,9 @@ export interface AuditTotals {
   payout_minor: number;
   /** payout / stake; null without games. */
   rtp: number | null;
-  /** sum chance x target price / stake: what the games promised. */
+  /** What the games promised: sum chance x target price / stake. */
   expected_rtp: number | null;
-  /** The 95 % interval of the return around expected_rtp. */
+  /** The 95 % interval around expected_rtp. */
   rtp_low: number | null;
   rtp_high: number | null;
 }
@@ -174,12 +167,12 @@ function countsOf(s: AuditSums) {
   return { games: s.games, wins: s.wins, stake_minor: s.stakeMinor, payout_minor: s.payoutMinor };
 }
 
-/** The index of a band and direction in the answer's list: bands in order, roll under before roll over. */
+/** A cell's index in the answer: bands in order, roll under before roll over. */
 export function cellIndex(band: number, rollUnder: boolean): number {
   return band * 2 + (rollUnder ? 0 : 1);
 }
 
-/** Every band and direction's figures, in answer order, from per-cell sums (missing cells are empty). */
+/** Every cell's figures in answer order; missing cells are empty. */
 export function bandsFigures(cells: ReadonlyArray<AuditSums | undefined>): AuditBand[] {
   const out: AuditBand[] = [];
   for (let band = 0; band < AUDIT_BAND_COUNT; band++)

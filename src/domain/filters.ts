@@ -1,7 +1,7 @@
 /** The filters' rules: one side's filter state and how a search and a name are compared (SearchIndex applies them). */
 import { PAGE_SIZE } from './constants.ts';
 
-/** One side's filter state (spec: text, min_price, max_price, rarity; the right side adds max_levels). */
+/** One side's filter state. */
 export interface FilterState {
   text: string;
   /** Major units; null = no bound. */
@@ -21,7 +21,7 @@ export function levelCount(name: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Parses the comma-separated rarity filter into a set (empty = all). */
+/** The comma-separated rarity filter as a set (empty = all). */
 export function raritySet(rarity: string): Set<string> {
   return new Set(
     rarity
@@ -31,29 +31,23 @@ export function raritySet(rarity: string): Set<string> {
   );
 }
 
-/** Printable ASCII that is neither a letter, a digit nor a space (ASCII's punctuation and symbols). */
+/** ASCII punctuation and symbols. */
 const ASCII_MARKS = /[!-/:-@[-`{-~]+/g;
-/** Accents and other combining marks (after NFD), punctuation and symbols such as ™, ★ and ♥. */
+/** Combining marks (after NFD), punctuation and symbols such as ™ and ★. */
 const MARKS = /[\p{M}\p{P}\p{S}]+/gu;
 
 /**
- * A name or a search as the search compares them (spec 5: case-insensitive on the name): lower-case, with accents
- * taken off (Jörmungandr, Saibā) and punctuation and symbols dropped, so that what a player types on a keyboard
- * finds the item: 'stattrak karambit' finds '★ StatTrak™ Karambit', 'jormungandr' finds 'Jörmungandr', 'ak47' finds
- * 'AK-47'. Letters of any script, digits and spaces stay. Folding only ever drops or lowers characters, one by one, so every name an
- * unfolded search would match is still matched.
+ * Lower-case without accents, punctuation or symbols, so what a keyboard types finds the item ('ak47' finds
+ * 'AK-47', 'jormungandr' finds 'Jörmungandr'). It only drops or lowers characters, so no match is lost.
  */
 export function foldSearch(text: string): string {
   const lower = text.toLowerCase();
-  // Most names are ASCII: one cheap pass instead of a Unicode normalisation (20,000 names are folded per list).
+  // Most names are ASCII: skip the Unicode normalisation for them.
   if (!/[^\x00-\x7f]/.test(lower)) return lower.replace(ASCII_MARKS, '');
   return lower.normalize('NFD').replace(MARKS, '');
 }
 
-/**
- * The words of a folded text, split on whitespace: a search's words, and a name's words in the search index, which
- * relies on a search word never holding what separates a name's words.
- */
+/** The words of a folded text; the search index relies on a word never holding whitespace. */
 export function foldedWords(folded: string): string[] {
   return folded.split(/\s+/).filter((w) => w !== '');
 }

@@ -1,8 +1,4 @@
-/**
- * The provably fair roll of ../shared/spec/provably-fair.md: HMAC-SHA256(serverSeed, "client:nonce:round"),
- * big-endian 32-bit chunks, rejection above 4_294_900_000, R = X mod 100_000. The HMAC is injected so the
- * browser (WebCrypto) and Node (node:crypto) run the same code.
- */
+/** The provably fair roll (../shared/spec/provably-fair.md); the HMAC is injected so browser and Node share it. */
 import { ROLL_SPACE } from './chance.ts';
 
 /** Chunks at or above this are rejected so that R is exactly uniform (42_949 x 100_000). */
@@ -34,7 +30,6 @@ export function pickFromDigest(digest: Uint8Array): { value: number; chunk: numb
   return null;
 }
 
-/** Guards the inputs every caller must respect. */
 function checkInputs(serverSeed: string, nonce: number | bigint): void {
   if (!/^[0-9a-f]{64}$/.test(serverSeed)) throw new RangeError('server seed must be 64 lowercase hex characters');
   if (typeof nonce === 'number' && (!Number.isSafeInteger(nonce) || nonce < 0))
@@ -76,10 +71,8 @@ export function rollToPercent(value: number): number {
 }
 
 /**
- * Client seeds the server accepts: 1 to 64 visible characters (letters, marks, digits, punctuation, symbols, the
- * plain space), not only spaces. No format, control, private-use or unassigned code points and no other spaces:
- * a bidirectional override or a zero-width character would make the verifier show another seed than the one used.
- * The server stores the NFC form.
+ * 1 to 64 visible characters, not only spaces. No format or control characters: a bidi override or zero-width
+ * character would make the verifier show another seed than the one used.
  */
 export function isValidClientSeed(seed: string): boolean {
   const chars = Array.from(seed);

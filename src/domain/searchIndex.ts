@@ -1,15 +1,6 @@
 /**
- * A list prepared once for filtering, so that a key press in a search box over 20,000 targets costs little: the
- * list is sorted once per load and direction, prices converted to minor units once, level counts parsed once, names
- * folded for the search once (foldSearch) and cut into their distinct words, each with the positions of the names
- * that hold it (in idle time when the page calls `prepare`, else on the first search). A search word has no space
- * in it, so a name holds it exactly when one of the name's words does: a key press checks the catalogue's distinct
- * words (about 1,400 for 20,000 names) instead of every name, and marks the positions of those that hold it.
- * A filter's result is the positions of its items in the sorted list; the items themselves are only looked up for
- * the page on show (or the whole list when asked for). Results are kept for the last few filters, and a search
- * that implies an earlier one (typing on) narrows only that earlier result, while a shorter one (backspace) is
- * usually a filter seen a moment ago. The page filters only here; tests/domain/searchIndex.test.ts checks the lists
- * against an item-by-item oracle.
+ * A list sorted and folded once so a key press over 20,000 targets checks distinct words, not names
+ * (docs/decisions/search-index.md). A search word has no space, so a name holds it iff one of its words does.
  */
 import {
   foldedWords,
@@ -23,7 +14,7 @@ import {
 import type { Item } from './item.ts';
 import { toMinor } from './money.ts';
 
-/** How many recent filter results an index keeps (typing a word and deleting it again fits). */
+/** Recent filter results kept: typing a word and deleting it again fits. */
 const RECENT = 48;
 
 /** The items passing one filter, in display order: a count, and the items looked up only when asked for. */
@@ -58,9 +49,9 @@ export class SearchResult<T> {
 }
 
 interface Recent<T> {
-  /** Everything but the search text, as a key: only results with the same bounds can be narrowed. */
+  /** Everything but the search text: only results with the same bounds can be narrowed. */
   rest: string;
-  /** The search's folded words joined by a space ('stattrak ak' and 'StatTrak AK-' are one search). */
+  /** Folded words joined by a space ('stattrak ak' and 'StatTrak AK-' are one search). */
   key: string;
   words: string[];
   result: SearchResult<T>;
@@ -86,26 +77,21 @@ export function sameItems(a: readonly Item[], b: readonly Item[]): boolean {
   return true;
 }
 
-/**
- * Whether every name matching `words` also matches `earlier`: each earlier word lies inside one of the new words
- * (typing on extends the last word or adds words), so an earlier result can be narrowed instead of rescanning.
- */
+/** Whether every name matching `words` also matches `earlier`, so the earlier result can be narrowed. */
 function implies(words: readonly string[], earlier: readonly string[]): boolean {
   return earlier.every((e) => words.some((w) => w.includes(e)));
 }
 
 /** A list sorted by price (ties by id) with per-item search keys, and its recent filter results. */
 export class SearchIndex<T extends Item> {
-  /** The list in display order. */
   readonly sorted: readonly T[];
-  /** How many names (in display order) `prepare` has folded and added to the word index. */
+  /** How many names `prepare` has added to the word index. */
   private foldedCount = 0;
-  /** The distinct words of the folded names (foldSearch), and the word number of each. */
   private readonly words: string[] = [];
   private readonly wordIds = new Map<string, number>();
-  /** Per word (by number), the positions of the names holding it, ascending. */
+  /** Per word id, the positions of the names holding it, ascending. */
   private readonly postings: number[][] = [];
-  /** Marks by position: `marks[i] === mark` when position i holds the word being matched. */
+  /** `marks[i] === mark` when position i holds the word being matched. */
   private marks: Uint32Array | null = null;
   private mark = 0;
   private every: Int32Array | null = null;
@@ -127,22 +113,17 @@ export class SearchIndex<T extends Item> {
     this.types = this.sorted.map((i) => i.type);
   }
 
-  /**
-   * Folds the names for the search and adds their words to the word index, a slice at a time while `more()` says
-   * so (an idle callback's deadline); everything at once without it. True once every name is in.
-   */
+  /** Indexes the names a slice at a time while `more()` (an idle deadline) allows; true once all are in. */
   prepare(more: () => boolean = () => true): boolean {
     const n = this.sorted.length;
     while (this.foldedCount < n) {
-      // Small slices: a key press that arrives meanwhile waits for at most one (a few names at 4x CPU throttling).
+      // Small slices: a key press arriving meanwhile waits for at most one.
       const start = this.foldedCount;
       const end = Math.min(n, start + 8);
       for (let i = start; i < end; i++) this.addName(i, foldSearch(this.sorted[i].name));
       this.foldedCount = end;
       if (end === n) {
-        // The key press's loops, run once here (the result is dropped): by the first key they are compiled and
-        // optimised. Cold, the first search over 20,000 names took 25 to 50 ms of a 4x-throttled key (back when it
-        // checked every name).
+        // Warm the key press's loops so the JIT has compiled them before the first key.
         this.narrowWord(this.everyPosition(), 'a');
       }
       if (end < n && !more()) return false;
@@ -150,7 +131,6 @@ export class SearchIndex<T extends Item> {
     return true;
   }
 
-  /** Adds the words of the folded name at position i to the word index. */
   private addName(i: number, folded: string): void {
     for (const word of foldedWords(folded)) {
       let id = this.wordIds.get(word);
@@ -161,7 +141,6 @@ export class SearchIndex<T extends Item> {
         this.postings.push([]);
       }
       const at = this.postings[id];
-      // A name holding a word twice is listed once.
       if (at[at.length - 1] !== i) at.push(i);
     }
   }
@@ -176,7 +155,6 @@ export class SearchIndex<T extends Item> {
       const r = this.recent[i];
       if (r.rest !== rest) continue;
       if (r.key === key) {
-        // Most recent first, so the next lookups find it sooner.
         this.recent.splice(i, 1);
         this.recent.unshift(r);
         return r.result;
@@ -184,8 +162,7 @@ export class SearchIndex<T extends Item> {
       if (implies(words, r.words) && (!base || r.result.length < base.result.length)) base = r;
     }
     if (words.length) this.prepare();
-    // Narrowing checks only the words the earlier result does not already ensure: a word inside one of its words
-    // ('a' or 'ak' after 'stattrak') holds for all of it, so 'stattrak ak' reuses the positions of 'stattrak'.
+    // Check only words the earlier result does not already ensure ('ak' after 'stattrak' holds for all of it).
     const hits = base
       ? this.narrow(
           base.result.hits,
@@ -205,13 +182,10 @@ export class SearchIndex<T extends Item> {
     return out;
   }
 
-  /**
-   * Positions among `from` whose folded name holds `word` (which has no space), as a new array: the distinct words
-   * holding it mark their names' positions, and the candidates keep their mark.
-   */
+  /** Positions among `from` whose folded name holds `word`, as a new array. */
   private narrowWord(from: Int32Array, word: string): Int32Array {
     const marks = (this.marks ??= new Uint32Array(this.sorted.length));
-    // A mark no position holds yet (after 2^32 - 1 searches the marks start over).
+    // Marks wrap after 2^32 - 1 searches; clear them so a stale mark never matches.
     if (this.mark === 0xffffffff) marks.fill((this.mark = 0));
     const mark = ++this.mark;
     for (let id = 0; id < this.words.length; id++) {
@@ -223,24 +197,21 @@ export class SearchIndex<T extends Item> {
     return out.slice(0, n);
   }
 
-  /** Every position, ascending (built once). */
   private everyPosition(): Int32Array {
     return (this.every ??= Int32Array.from(this.sorted, (_, i) => i));
   }
 
-  /** A scratch array as long as the list, reused by every filter (a result keeps only its own exact copy). */
+  /** Scratch shared by every filter; a result keeps only its own sliced copy. */
   private buffer(): Int32Array {
     this.scratch ??= new Int32Array(this.sorted.length);
     return this.scratch;
   }
 
-  /** One pass over the whole list with every rule of the filter. */
   private scan(f: FilterState, words: readonly string[], bpMaxLevels: number | null): Int32Array {
     const min = f.minPrice == null ? -Infinity : toMinor(f.minPrice);
     const max = f.maxPrice == null ? Infinity : toMinor(f.maxPrice);
     const rarities = raritySet(f.rarity);
     const levels = bpMaxLevels == null ? null : this.levelCounts();
-    // With a search, only the names holding its words are candidates (through the word index).
     const named = words.length ? this.narrow(this.everyPosition(), words) : null;
     const count = named ? named.length : this.sorted.length;
     const out = this.buffer();

@@ -1,7 +1,4 @@
-/**
- * Checks one recorded game against the provably fair contract: seed against its committed hash, roll recomputed,
- * result from roll, chance and direction. The hash is injected, so browser, CLI and tests share the rule.
- */
+/** Checks one recorded game against the provably fair contract; the hash is injected so browser and CLI share it. */
 import { chanceThousandths, isWin } from './chance.ts';
 import { computeRoll, type HmacSha256, type Roll } from './roll.ts';
 import type { GameRules } from './rules.ts';
@@ -9,7 +6,7 @@ import type { GameRules } from './rules.ts';
 /** SHA-256 of a string's UTF-8 bytes as lowercase hex. */
 export type Sha256Hex = (text: string) => Promise<string>;
 
-/** A settled game as recorded, in the integer units of the spec (chance and roll in thousandths). */
+/** A settled game as recorded; chance and roll in thousandths. */
 export interface GameRecord {
   serverSeedHash: string;
   /** null until the player rotates the seed pair. */
@@ -22,7 +19,7 @@ export interface GameRecord {
   /** R: 0 .. 99_999. */
   roll: number;
   success: boolean;
-  /** What the chance was computed from, when recorded: the staked value, the target's price and the rules. */
+  /** What the chance was computed from, when recorded. */
   basis?: { stakeMinor: number; targetMinor: number; rules: GameRules };
 }
 
@@ -34,17 +31,16 @@ export interface GameVerification {
   seedMatchesHash: CheckOutcome;
   rollMatches: CheckOutcome;
   resultFollows: boolean;
-  /** Whether the chance follows from the recorded stake, target price and rules (null: no basis recorded). */
+  /** null when no basis was recorded. */
   chanceFollows: CheckOutcome;
-  /** The roll recomputed from the revealed seed; null while the seed is secret or if it is not valid hex. */
+  /** null while the seed is secret or not valid hex. */
   recomputed: Roll | null;
-  /** The result the recorded roll gives at the recorded chance and direction. */
   expectedWin: boolean;
 }
 
 const SERVER_SEED = /^[0-9a-f]{64}$/;
 
-/** Whether a string is a server seed as the spec defines it: 64 lowercase hex characters. */
+/** Whether a string is 64 lowercase hex characters. */
 export function isServerSeed(seed: string): boolean {
   return SERVER_SEED.test(seed);
 }
@@ -61,7 +57,7 @@ export async function verifyGame(
   const found = { resultFollows, chanceFollows, expectedWin };
   if (record.serverSeed === null) return { seedMatchesHash: null, rollMatches: null, recomputed: null, ...found };
   const seedMatchesHash = (await sha256Hex(record.serverSeed)) === record.serverSeedHash.toLowerCase();
-  // A revealed "seed" that is not 64 hex characters cannot have produced any roll: the roll check fails.
+  // A malformed revealed seed cannot have produced any roll.
   if (!isServerSeed(record.serverSeed) || !isNonce(record.nonce)) {
     return { seedMatchesHash, rollMatches: false, recomputed: null, ...found };
   }
@@ -78,13 +74,12 @@ function chanceFollowsFrom(basis: NonNullable<GameRecord['basis']>): number {
   }
 }
 
-/** Whether a nonce is one the roll accepts: an integer >= 0. */
 function isNonce(nonce: number | bigint): boolean {
   return typeof nonce === 'bigint' ? nonce >= 0n : Number.isSafeInteger(nonce) && nonce >= 0;
 }
 
 /** A percent with at most 3 decimals as the API answers it (24.708) to integer thousandths (24708). */
 export function percentToThousandths(percent: number): number {
-  // The API's numbers are thousandths divided by 1000; rounding undoes the binary fraction error exactly.
+  // Rounding undoes the binary fraction error exactly.
   return Math.round(percent * 1000);
 }

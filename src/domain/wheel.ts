@@ -1,13 +1,13 @@
 import { ROLL_SPACE } from './chance.ts';
 
-/** Wheel geometry: roll R at R / 100_000 x 360 degrees clockwise from the top; the win arc is the winning values. */
+/** The arc of winning rolls; roll R sits at R / 100_000 x 360 degrees clockwise from the top. */
 export interface Arc {
   /** Degrees clockwise from the top. */
   start: number;
   end: number;
 }
 
-/** The winning arc for a chance (thousandths) and a direction: [0, C) or, mirrored, [100_000 - C, 100_000). */
+/** The winning arc: [0, C) rolling under, [100_000 - C, 100_000) rolling over. */
 export function winArc(chance: number, rollUnder: boolean): Arc {
   const span = (chance / ROLL_SPACE) * 360;
   return rollUnder ? { start: 0, end: span } : { start: 360 - span, end: 360 };

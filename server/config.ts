@@ -62,6 +62,8 @@ export interface Config {
   steamApiKey: string | null;
   /** Base URL of the Steam Web API. */
   steamApiUrl: string;
+  /** Origins a Steam avatar may come from (the page's CSP allows exactly these for images). */
+  steamAvatarOrigins: string[];
   /** Bearer token GET /metrics requires; null lets loopback clients only. */
   metricsToken: string | null;
   /** Redis for the rate limits' counts, shared by every process (null: each process counts its own). */
@@ -144,9 +146,9 @@ class Reader {
   }
 
   /** A comma-separated list of http(s) origins, normalised to scheme://host[:port]. */
-  origins(name: string): string[] {
+  origins(name: string, fallback: string[] = []): string[] {
     const v = this.raw(name);
-    if (v === undefined) return [];
+    if (v === undefined) return fallback;
     const out: string[] = [];
     for (const part of v
       .split(',')
@@ -190,6 +192,13 @@ function publicOrigin(r: Reader, host: string, port: number): string {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${shown}:${port}`;
 }
+
+/** Where GetPlayerSummaries points its avatar URLs. */
+const STEAM_AVATAR_CDNS = [
+  'https://avatars.steamstatic.com',
+  'https://avatars.akamai.steamstatic.com',
+  'https://avatars.cloudflare.steamstatic.com',
+];
 
 /** Parses and validates the environment; throws ConfigError listing every bad value. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -263,6 +272,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     steamOpenidUrl: r.url('STEAM_OPENID_URL', 'https://steamcommunity.com/openid/login', ['http:', 'https:'])!,
     steamApiKey: r.raw('STEAM_API_KEY') ?? null,
     steamApiUrl: r.url('STEAM_API_URL', 'https://api.steampowered.com', ['http:', 'https:'])!.replace(/\/+$/, ''),
+    steamAvatarOrigins: r.origins('STEAM_AVATAR_ORIGINS', STEAM_AVATAR_CDNS),
     metricsToken: r.raw('METRICS_TOKEN') ?? null,
     redisUrl: r.url('REDIS_URL', null, ['redis:', 'rediss:']),
     // A page load makes about three of these; 600 leaves room for a NAT of many players.

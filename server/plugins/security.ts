@@ -20,6 +20,7 @@ export const HSTS_VALUE = 'max-age=15552000';
 export function cspDirectives(config: AppContext['config']): Record<string, string[]> {
   const images = ["'self'", 'data:', 'blob:'];
   if (config.imageBaseUrl) images.push(new URL(config.imageBaseUrl).origin);
+  images.push(...config.steamAvatarOrigins);
   const scripts = ["'self'"];
   const connect = ["'self'"];
   const frames = ["'none'"];

@@ -24,6 +24,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       name: row.name,
       balance: toMajor(await balanceMinor(ctx.db, userId, currency)),
       bonus_balance: row.bonusBalance,
+      avatar: row.avatarUrl,
       hide_name: row.hideName,
     };
   }

@@ -91,7 +91,7 @@ export async function checkLogin(db: Db, username: string, password: string): Pr
   return row.id;
 }
 
-/** The player's id, shown name (the Steam persona name when there is one), bonus balance and live-feed name setting. */
+/** The player's id, shown name and avatar (Steam's when there are), bonus balance and live-feed name setting. */
 export async function userRow(db: Db, userId: number) {
   const [row] = await db
     .select({
@@ -99,6 +99,7 @@ export async function userRow(db: Db, userId: number) {
       name: sql<string>`coalesce(${users.displayName}, ${users.username})`,
       bonusBalance: users.bonusBalance,
       hideName: users.hideName,
+      avatarUrl: users.avatarUrl,
     })
     .from(users)
     .where(eq(users.id, userId));

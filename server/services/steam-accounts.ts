@@ -37,6 +37,16 @@ export interface SteamProfile {
   avatarUrl: string | null;
 }
 
+/** An avatar URL the page may show: from an allowed origin (the CSP names the same ones), else null. */
+function avatarFrom(config: Config, avatar: unknown): string | null {
+  if (typeof avatar !== 'string' || avatar.length > 512) return null;
+  try {
+    return config.steamAvatarOrigins.includes(new URL(avatar).origin) ? avatar : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Persona name and avatar from ISteamUser/GetPlayerSummaries, or null without a key or an answer. */
 export async function fetchProfile(config: Config, steamId: string): Promise<SteamProfile | null> {
   if (!config.steamApiKey) return null;
@@ -50,10 +60,7 @@ export async function fetchProfile(config: Config, steamId: string): Promise<Ste
     const player = body.response?.players?.find((p) => p.steamid === steamId);
     if (!player || typeof player.personaname !== 'string' || player.personaname.trim() === '') return null;
     const avatar = player.avatarfull ?? player.avatarmedium ?? player.avatar;
-    return {
-      name: player.personaname.trim().slice(0, 64),
-      avatarUrl: typeof avatar === 'string' && avatar.startsWith('https://') ? avatar : null,
-    };
+    return { name: player.personaname.trim().slice(0, 64), avatarUrl: avatarFrom(config, avatar) };
   } catch {
     return null;
   }

@@ -74,6 +74,8 @@ export const UserDto = Type.Object({
   name: Type.String(),
   balance: Type.Number(),
   bonus_balance: Type.Integer(),
+  /** The Steam avatar's URL, or null. */
+  avatar: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** Whether the live feed shows "Hidden" instead of the name. */
   hide_name: Type.Optional(Type.Boolean()),
 });

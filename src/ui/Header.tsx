@@ -64,6 +64,17 @@ export function Header() {
               {fmt.integer(user.bonus_balance)}
             </span>
           </div>
+          {user.avatar && (
+            <img
+              className="header__avatar"
+              data-testid="user-avatar"
+              src={user.avatar}
+              alt=""
+              width={32}
+              height={32}
+              referrerPolicy="no-referrer"
+            />
+          )}
           <span className="header__name" data-testid="user-name">
             {user.name}
           </span>

@@ -35,6 +35,7 @@ test.beforeAll(async () => {
       STEAM_OPENID_URL: fake.endpoint,
       STEAM_API_URL: fake.apiUrl,
       STEAM_API_KEY: 'e2e-key',
+      STEAM_AVATAR_ORIGINS: fake.apiUrl,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -58,7 +59,7 @@ test.afterAll(async () => {
 test('a player signs in through Steam from the sign-in area and lands on the page with their Steam name', async ({
   page,
 }) => {
-  fake.players.set(fake.steamId, { personaname: 'Браузерный Гейб', avatarfull: 'https://avatars.example/g.jpg' });
+  fake.players.set(fake.steamId, { personaname: 'Браузерный Гейб', avatarfull: fake.avatarUrl('gabe') });
   await page.goto(`${BASE}/upgrades/`);
   const area = page.getByTestId('sign-in');
   await expect(area).toBeVisible();
@@ -75,11 +76,20 @@ test('a player signs in through Steam from the sign-in area and lands on the pag
   await page.waitForURL(`${BASE}/upgrades/`);
   expect(fake.checks).toBe(checksBefore + 1);
 
-  // The header names the player Steam named, and the inventory is this account's starter pack.
+  // The header names and pictures the player Steam named (the picture loaded under the page's CSP), and the
+  // inventory is this account's starter pack.
   await expect(page.getByTestId('user-name')).toHaveText('Браузерный Гейб');
+  const avatar = page.getByTestId('user-avatar');
+  await expect(avatar).toHaveAttribute('src', fake.avatarUrl('gabe'));
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await expect(usableItems(page).first()).toBeVisible();
   const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
-  expect(me.user.name).toBe('Браузерный Гейб');
+  expect(me.user).toMatchObject({ name: 'Браузерный Гейб', avatar: fake.avatarUrl('gabe') });
+  for (const width of [1440, 390, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByTestId('header').screenshot({ path: `test-results/screens/steam-header-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
   const index = await page.evaluate(async () => (await fetch('/api/upgrade/index', { method: 'POST' })).json());
   const ids: number[] = index.inventory.map((i: { id: number }) => i.id);
   expect(ids).toHaveLength(30);

@@ -15,8 +15,10 @@ const SIGNED = 'signed,op_endpoint,claimed_id,identity,return_to,response_nonce,
 export interface FakeSteam {
   /** The OpenID endpoint (STEAM_OPENID_URL). */
   endpoint: string;
-  /** The Web API base (STEAM_API_URL). */
+  /** The Web API base (STEAM_API_URL), also the origin of the avatars it serves (STEAM_AVATAR_ORIGINS). */
   apiUrl: string;
+  /** The URL of an avatar picture this fake serves (a 1x1 PNG). */
+  avatarUrl(name: string): string;
   /** What check_authentication does: verify the signature, answer is_valid:false, or drop the connection. */
   verdict: 'verify' | 'invalid' | 'down';
   /** The player checkid_setup signs in. */
@@ -29,6 +31,11 @@ export interface FakeSteam {
   assertion(returnTo: string, over?: Record<string, string>, nonceAt?: number): Record<string, string>;
   close(): Promise<void>;
 }
+
+const AVATAR_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A steamid64-shaped id, random enough to be new to any database. */
 export function randomSteamId(): string {
@@ -95,6 +102,10 @@ export async function startFakeSteam(): Promise<FakeSteam> {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ response: { players } }));
       return;
     }
+    if (req.method === 'GET' && url.pathname.startsWith('/avatars/')) {
+      res.writeHead(200, { 'content-type': 'image/png' }).end(AVATAR_PNG);
+      return;
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -103,6 +114,7 @@ export async function startFakeSteam(): Promise<FakeSteam> {
   const fake: FakeSteam = {
     endpoint: `${base}/openid/login`,
     apiUrl: base,
+    avatarUrl: (name) => `${base}/avatars/${encodeURIComponent(name)}.png`,
     verdict: 'verify',
     steamId: randomSteamId(),
     players: new Map(),

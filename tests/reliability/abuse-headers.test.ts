@@ -136,7 +136,16 @@ describe(`security headers (${DB_KIND})`, () => {
       expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
       expect(directives.get('connect-src')).toEqual(["'self'"]);
       expect(directives.get('style-src')).toEqual(["'self'"]);
-      expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example']);
+      // Steam's avatar CDNs by default, and nothing else beyond the catalogue's own image origin.
+      expect(directives.get('img-src')).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://cdn.example',
+        'https://avatars.steamstatic.com',
+        'https://avatars.akamai.steamstatic.com',
+        'https://avatars.cloudflare.steamstatic.com',
+      ]);
       expect(directives.get('worker-src')).toEqual(["'self'", 'blob:']);
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
       expect(res.headers['x-frame-options']).toBe('DENY');
@@ -154,7 +163,7 @@ describe(`security headers (${DB_KIND})`, () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
-    expect(String(spoofed.headers['content-security-policy'])).toContain("img-src 'self' data: blob:;");
+    expect(String(spoofed.headers['content-security-policy'])).toContain("img-src 'self' data: blob: https://avatars.");
     record('abuse-headers', { rate_limited_answers: limited, header_sets_checked: answers.length + 2 });
   });
 });

@@ -20,6 +20,7 @@ beforeAll(async () => {
     steamOpenidUrl: fake.endpoint,
     steamApiUrl: fake.apiUrl,
     steamApiKey: 'test-key',
+    steamAvatarOrigins: [fake.apiUrl],
   });
 });
 afterAll(async () => {
@@ -101,7 +102,7 @@ describe('GET /api/auth/steam', () => {
 
 describe('GET /api/auth/steam/return', () => {
   it('signs a new Steam player in through the provider, with a starter pack and the Steam name', async () => {
-    fake.players.set(fake.steamId, { personaname: 'Gabe N.', avatarfull: 'https://avatars.example/gabe.jpg' });
+    fake.players.set(fake.steamId, { personaname: 'Gabe N.', avatarfull: fake.avatarUrl('gabe') });
     const begin = await t.app.inject({ method: 'GET', url: '/api/auth/steam' });
     const state = stateOf(begin.headers['set-cookie']);
     // The provider's own redirect, over real HTTP, carries the assertion back.
@@ -119,8 +120,9 @@ describe('GET /api/auth/steam/return', () => {
     const cookie = sidCookie(res.headers['set-cookie']);
     const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user;
     expect(me.name).toBe('Gabe N.');
+    expect(me.avatar).toBe(fake.avatarUrl('gabe'));
     const [row] = await t.db.select().from(users).where(eq(users.steamId, fake.steamId));
-    expect(row).toMatchObject({ id: me.id, avatarUrl: 'https://avatars.example/gabe.jpg' });
+    expect(row).toMatchObject({ id: me.id, avatarUrl: fake.avatarUrl('gabe') });
     const [{ n }] = await t.db.select({ n: count() }).from(inventoryItems).where(eq(inventoryItems.userId, me.id));
     expect(n).toBe(t.config.starterPackSize);
   });
@@ -138,6 +140,18 @@ describe('GET /api/auth/steam/return', () => {
     expect((await me(newCookie)).id).toBe(firstId);
     expect(await me(oldCookie)).toBeNull();
     expect(await steamUsers(fake.steamId)).toBe(1);
+  });
+
+  it('keeps no avatar from an origin the page may not load, and lets the page load the allowed ones', async () => {
+    fake.players.set(fake.steamId, { personaname: 'Elsewhere', avatarfull: 'https://avatars.example/x.jpg' });
+    const state = await start(t.app);
+    const res = await finish(t.app, state, fake.assertion(returnTo(t.config, state)));
+    const cookie = sidCookie(res.headers['set-cookie']);
+    const answer = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(answer.json().user).toMatchObject({ name: 'Elsewhere', avatar: null });
+    const imgSrc = /img-src ([^;]*)/.exec(String(answer.headers['content-security-policy']))![1].split(' ');
+    expect(imgSrc).toContain(fake.apiUrl);
+    expect(imgSrc).not.toContain('https://avatars.example');
   });
 
   async function finishWithCookie(sid: string) {

@@ -1,16 +1,13 @@
-/**
- * The only wheel module the page imports statically: the SVG wheel at once, the Pixi chunk once there is something
- * to animate and the player is idle (its start-up holds the main thread), swapped in never mid-spin.
- */
+/** The SVG wheel at once, the Pixi wheel once idle, never swapped mid-spin (docs/decisions/lazy-wheel.md). */
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { afterInputQuiet, immediately, type Schedule } from './inputQuiet.ts';
 import { SvgWheel } from './SvgWheel.tsx';
 import type { WheelProps } from './wheelTypes.ts';
 
-/** A loader of the Pixi wheel module (dynamic import in the product; a stub in tests). */
+/** Loads the Pixi wheel module (a stub in tests). */
 export type WheelLoader = () => Promise<{ default: ComponentType<WheelProps> }>;
 
-/** Falls back to the placeholder if the lazy wheel throws (chunk 404, offline, renderer crash). */
+/** Falls back to the SVG wheel if the lazy wheel throws (chunk 404, offline, renderer crash). */
 class WheelBoundary extends Component<
   { fallback: ReactNode; onError: () => void; children: ReactNode },
   { failed: boolean }
@@ -27,13 +24,10 @@ class WheelBoundary extends Component<
   }
 }
 
-/** Player idle time before the Pixi wheel loads and starts (its start-up holds the main thread). */
+/** Player idle time before the Pixi wheel starts: its start-up holds the main thread. */
 export const QUIET_MS = 1000;
 
-/**
- * Builds a lazy wheel around `load`; the loader runs once per factory, however many wheels mount, once a wheel
- * shows a chance or a game and `schedule` says so (at once by default).
- */
+/** A lazy wheel whose loader runs once, when a wheel first has something to show and `schedule` allows. */
 export function createLazyWheel(load: WheelLoader, schedule: Schedule = immediately): ComponentType<WheelProps> {
   let loaded = false;
   let pending: ReturnType<WheelLoader> | null = null;
@@ -49,7 +43,7 @@ export function createLazyWheel(load: WheelLoader, schedule: Schedule = immediat
   return function LazyWheel(props: WheelProps) {
     const [ready, setReady] = useState(loaded);
     const [failed, setFailed] = useState(false);
-    // Set while the placeholder runs a spin or holds its result; written during render, which depends on it.
+    // Set while the SVG wheel runs a spin or holds its result; written during render, which depends on it.
     const placeholderOwnsGame = useRef(false);
     const needed = props.chance > 0 || props.phase !== 'idle';
 
@@ -84,7 +78,7 @@ export function createLazyWheel(load: WheelLoader, schedule: Schedule = immediat
   };
 }
 
-/** Whether this browser can give Pixi a WebGL context (the only renderer the production build bundles). */
+/** Whether Pixi can get a WebGL context, the only renderer the build bundles. */
 export function webglAvailable(): boolean {
   try {
     const canvas = document.createElement('canvas');
@@ -94,7 +88,7 @@ export function webglAvailable(): boolean {
   }
 }
 
-/** The wheel the page mounts; without WebGL the Pixi chunk is never fetched and the SVG wheel stays. */
+/** The wheel the page mounts; without WebGL the Pixi chunk is never fetched. */
 export const LazyWheel = createLazyWheel(
   () => (webglAvailable() ? import('./PixiWheel.tsx') : Promise.reject(new Error('no WebGL: the SVG wheel stays'))),
   afterInputQuiet(QUIET_MS),

@@ -1,8 +1,6 @@
 /**
- * The real wheel: Pixi v8 through @pixi/react, motion by GSAP (useWheelMotion). The stage is rendered only when
- * a layer's look changes, never per spin frame: the arrow is a DOM layer the compositor turns and the running roll
- * is DOM text. The landing angle is rollAngle(server's roll), so the arrow shows the truth. Default export: loaded
- * through React.lazy by LazyWheel.
+ * The Pixi wheel, loaded lazily by LazyWheel. The stage renders only when a layer's look changes, never per spin
+ * frame (docs/decisions/spin-dom-layer.md).
  */
 import { Texture, Ticker, type Application as PixiApp, type Container, type Sprite } from 'pixi.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
@@ -30,7 +28,7 @@ import { useWheelMotion } from './useWheelMotion.ts';
 import { drawArc, drawBody, drawGlow } from './wheelDraw.ts';
 import type { WheelProps } from './wheelTypes.ts';
 
-/** Pixi's system ticker only runs its scheduler (texture GC every few seconds): stepped at most this often. */
+/** The system ticker only runs Pixi's scheduler (texture GC), so stepping it this often is enough. */
 const SYSTEM_TICK_MS = 250;
 
 /** The Pixi wheel; same props as LazyWheel. */
@@ -43,7 +41,7 @@ function PixiWheel(props: WheelProps) {
   });
 
   const app = useRef<PixiApp | null>(null);
-  /** What the arrow's canvas and each layer's sprite show now, and the looks drawn so far. */
+  // The look each layer shows now, and the looks drawn so far.
   const bakedArrow = useRef('');
   const arrowLooks = useRef<LookCache<ArrowLook> | null>(null);
   const layerSprites = useRef<Partial<Record<BakedLayer, Sprite>>>({});
@@ -51,14 +49,14 @@ function PixiWheel(props: WheelProps) {
   const baked = useRef<Partial<Record<BakedLayer, string>>>({});
   const layerLooks = useRef<Partial<Record<BakedLayer, LookCache<BakedLook>>>>({});
   const systemTicked = useRef(-Infinity);
-  // Once per mount: the canvas has its first frame, so the SVG that kept the place can go.
+  // Set once the canvas has its first frame, so the SVG that kept the place can go.
   const [drawn, setDrawn] = useState(false);
   const painted = useRef(false);
   const showResult = phase === 'result' && roll !== null;
   const win = showResult && outcome === 'win';
   const loss = showResult && outcome === 'loss';
 
-  /** Renders the stage: the only place the wheel draws. */
+  // The only place the wheel renders the stage.
   const paint = useCallback(() => {
     const pixi = app.current;
     if (!pixi?.renderer) return;
@@ -85,7 +83,7 @@ function PixiWheel(props: WheelProps) {
 
   const onInit = useCallback((pixi: PixiApp) => {
     app.current = pixi;
-    // The system ticker would request an animation frame forever; paint() steps it, so an idle wheel costs nothing.
+    // Left running, the system ticker requests frames forever; paint() steps it instead.
     Ticker.system.autoStart = false;
     Ticker.system.stop();
   }, []);
@@ -93,11 +91,10 @@ function PixiWheel(props: WheelProps) {
   const spinningOrLanded = phase !== 'idle' && roll !== null;
   const smallText = spinningOrLanded ? centreText : label;
   const smallFill = spinningOrLanded ? TEXT_MUTED : TONE_COLOR[tone];
-  // One TextStyle per look for the page's lifetime: Pixi's text-measuring cache keys on the instance.
   const smallStyle = wheelTextStyle('600', L.smallFont, smallFill);
   const bigStyle = wheelTextStyle('800', L.bigFont, TEXT);
 
-  // What each layer shows (visibility and alpha apply to the sprite); a look is only good at its resolution.
+  // Each layer's look; visibility and alpha apply to the sprite. A look is only good at its resolution.
   const keys: Record<BakedLayer, string> = {
     body: `${size}|${resolution}`,
     glow: `${size}|${resolution}|${chance}|${rollUnder}`,
@@ -107,7 +104,6 @@ function PixiWheel(props: WheelProps) {
   const arrowKey = `${size}|${win}|${resolution}`;
   const keyList = BAKED_LAYERS.map((layer) => keys[layer]).join('\n');
 
-  /** Draws a layer's source as it should look now. */
   const draw = useCallback(
     (layer: BakedLayer, src: LayerSources): Container => {
       switch (layer) {
@@ -131,8 +127,7 @@ function PixiWheel(props: WheelProps) {
     [L, chance, rollUnder, smallText, smallStyle, bigStyle, centreText, spinningOrLanded, resolution],
   );
 
-  // After a commit: each layer whose look changed shows it (baked only if not kept), the glow and arc follow the
-  // outcome, and the stage is rendered once if anything changed.
+  // After a commit: show each changed look (baked unless kept), then render the stage once if anything changed.
   const afterCommit = useCallback(() => {
     const renderer = app.current?.renderer;
     const sprites = layerSprites.current;
@@ -171,7 +166,7 @@ function PixiWheel(props: WheelProps) {
     if (changed) paint();
   }, [keyList, arrowKey, draw, L, win, loss, resolution, frame, paint, arrowCanvas]);
   const afterCommitRef = useRef(afterCommit);
-  /** For the Pixi tree's commits: stable, so the memoised Stage is not rendered again when the look changes. */
+  // Stable, so the memoised Stage is not rendered again when the look changes.
   const runAfterCommit = useCallback(() => afterCommitRef.current(), []);
   useLayoutEffect(() => {
     afterCommitRef.current = afterCommit;
@@ -213,7 +208,7 @@ function PixiWheel(props: WheelProps) {
       data-vin={win || undefined}
       style={{ position: 'relative', width: size, height: size }}
     >
-      {/* The SVG keeps the place until Pixi's first frame, so the swap does not flash an empty box. */}
+      {/* Keeps the place until Pixi's first frame, so the swap does not flash an empty box. */}
       {!drawn && (
         <div style={{ position: 'absolute', inset: 0 }}>
           <SvgWheel {...props} phase="idle" roll={null} onLanded={noop} onSpin={undefined} />
@@ -227,7 +222,7 @@ function PixiWheel(props: WheelProps) {
         onLayer={onLayer}
         afterCommit={runAfterCommit}
       />
-      {/* A fixed, contained box, so writing the running roll lays out nothing else. */}
+      {/* Contained, so writing the running roll lays out nothing else. */}
       <div
         ref={rollText}
         data-wheel-part="roll"
@@ -251,7 +246,7 @@ const ARROW_LAYER_STYLE: CSSProperties = {
 };
 const ARROW_CANVAS_STYLE: CSSProperties = { position: 'absolute', display: 'block' };
 
-/** The running roll's box: the wheel's width, centred on the big text's line; tabular digits do not jitter. */
+/** The running roll's box on the big text's line; tabular digits do not jitter. */
 function rollStyle(L: WheelLayout, size: number, visible: boolean, color: string): CSSProperties {
   const height = Math.ceil(L.bigFont * 1.5);
   return {
@@ -274,5 +269,5 @@ function rollStyle(L: WheelLayout, size: number, visible: boolean, color: string
   };
 }
 
-/** Memoised: a parent re-rendering with the same props must not re-commit the Pixi tree. */
+/** Memoised so a parent's re-render with the same props does not re-commit the Pixi tree. */
 export default memo(PixiWheel);

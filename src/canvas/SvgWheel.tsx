@@ -1,9 +1,6 @@
 /**
- * The wheel drawn in SVG and CSS (the brief's <WheelPlaceholder/>; that file name was taken by the page's own
- * draft). Shown at once while the Pixi chunk loads, and for good if it never does, with the same ring, arc,
- * arrow and centre text as the Pixi wheel. No Pixi or GSAP import: it ships in the entry chunk. If a spin starts
- * before Pixi is there, it turns the arrow with a CSS transition and reports the landing after spinMs, so the
- * game never waits on a download.
+ * The wheel in SVG and CSS, shown while the Pixi chunk loads (and for good if it never does). It can run a spin
+ * itself, so the game never waits on a download; no Pixi or GSAP import, as it ships in the entry chunk.
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { winArc } from '../domain/wheel.ts';
@@ -26,7 +23,6 @@ import {
 } from './theme.ts';
 import type { WheelProps } from './wheelTypes.ts';
 
-/** An SVG path for the arc from `a0` to `a1` degrees clockwise from the top, centred on (c, c). */
 function arcPath(c: number, r: number, a0: number, a1: number): string {
   const p0 = polar(r, a0);
   const p1 = polar(r, a1);
@@ -34,7 +30,7 @@ function arcPath(c: number, r: number, a0: number, a1: number): string {
   return `M ${c + p0.x} ${c + p0.y} A ${r} ${r} 0 ${large} 1 ${c + p1.x} ${c + p1.y}`;
 }
 
-/** The tick marks as one path: one element instead of a hundred keeps the DOM light. */
+/** The tick marks as one path, not a hundred elements. */
 function ticksPath(c: number, outer: number, inner: number, majorInner: number): string {
   const parts: string[] = [];
   for (let i = 0; i < 360 / TICK_DEG; i++) {
@@ -46,7 +42,7 @@ function ticksPath(c: number, outer: number, inner: number, majorInner: number):
   return parts.join(' ');
 }
 
-/** The SVG/CSS wheel with the same props as the Pixi wheel; lands by itself when it has to run a spin. */
+/** The SVG wheel; same props as the Pixi wheel. */
 export function SvgWheel(props: WheelProps) {
   const { chance, rollUnder, phase, roll, outcome, centreText, decimal, label, tone, spinMs, size } = props;
   const L = wheelLayout(size);
@@ -59,9 +55,8 @@ export function SvgWheel(props: WheelProps) {
   onLandedRef.current = props.onLanded;
   const angleRef = useRef(0);
 
-  // One timer per spin: the CSS transition draws the motion, the timer reports the landing, so a missing
-  // transitionend (hidden tab, jsdom, reduced motion) can never hang the game. rollUnder and spinMs are read at
-  // spin start only: a change mid-spin must not restart it.
+  // A timer, not transitionend, reports the landing: a hidden tab or reduced motion may never fire the event.
+  // rollUnder and spinMs are read at spin start only, so a change mid-spin does not restart it.
   useEffect(() => {
     if (phase === 'spinning' && roll !== null) {
       const plan = planSpin(angleRef.current, roll, rollUnder, turnsFor(spinMs));

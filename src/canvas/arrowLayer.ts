@@ -9,7 +9,7 @@ export interface PixelBox {
   height: number;
 }
 
-/** The arrow's bounds snapped outwards to whole CSS pixels (the wheel canvas's grid); null when empty. */
+/** The arrow's bounds snapped outwards to whole CSS pixels; null when empty. */
 export function arrowBox(bounds: { minX: number; minY: number; maxX: number; maxY: number }): PixelBox | null {
   const x = Math.floor(bounds.minX);
   const y = Math.floor(bounds.minY);
@@ -19,7 +19,7 @@ export function arrowBox(bounds: { minX: number; minY: number; maxX: number; max
   return { x, y, width, height };
 }
 
-/** Premultiplied pixels read back from WebGL turned into the straight alpha ImageData expects, in place. */
+/** WebGL's premultiplied pixels to the straight alpha ImageData expects, in place. */
 export function unpremultiply(pixels: Uint8ClampedArray): Uint8ClampedArray {
   for (let i = 0; i < pixels.length; i += 4) {
     const a = pixels[i + 3];
@@ -33,7 +33,7 @@ export function unpremultiply(pixels: Uint8ClampedArray): Uint8ClampedArray {
   return pixels;
 }
 
-/** The layer's transform for an arrow at `angle` degrees (any number of turns): folded into one turn. */
+/** The layer's transform, folded into one turn. */
 export function arrowTransform(angle: number): string {
   return `rotate(${normalizeAngle(angle)}deg)`;
 }

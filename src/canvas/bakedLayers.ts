@@ -1,20 +1,17 @@
-/**
- * The wheel's layers as pictures: Pixi objects kept off the stage, rendered into a texture (or, for the arrow,
- * read back into a DOM canvas) only when what they show changes.
- */
+/** The wheel's layers as off-stage Pixi objects baked into textures (the arrow into a DOM canvas) on change. */
 import { Container, Graphics, Rectangle, Sprite, Text, Texture, type Renderer } from 'pixi.js';
 import { arrowBox, unpremultiply, type PixelBox } from './arrowLayer.ts';
 import type { WheelLayout } from './layout.ts';
 import type { BakedLayer } from './pixiStage.tsx';
 import { arrowCentre, drawArrow } from './wheelDraw.ts';
 
-/** What the baked layers are drawn from. */
+/** What the layers are drawn from. */
 export interface LayerSources {
   body: Graphics;
   glow: Graphics;
   arc: Graphics;
   arrow: Graphics;
-  /** Holds the arrow where it sits on the wheel (canvas coordinates), so its bounds are the layer's pixels. */
+  /** Holds the arrow in canvas coordinates, so its bounds are the layer's pixels. */
   arrowFrame: Container;
   texts: Container;
   small: Text;
@@ -33,7 +30,7 @@ export function createSources(): LayerSources {
   return { body: new Graphics(), glow: new Graphics(), arc: new Graphics(), arrow, arrowFrame, texts, small, big };
 }
 
-/** Frees the sources (they are off the stage, so the Pixi tree's unmount does not). */
+/** Frees the sources: being off the stage, the Pixi tree's unmount does not. */
 export function destroySources(src: LayerSources): void {
   src.texts.destroy({ children: true });
   src.arrowFrame.destroy({ children: true });
@@ -43,12 +40,12 @@ export function destroySources(src: LayerSources): void {
 /** A baked layer's look: its texture and where it sits; null for an empty source. */
 export type BakedLook = { texture: Texture; x: number; y: number } | null;
 
-/** Looks kept per layer: a game cycles the texts through three, the arc and glow through two. */
+/** Looks kept per layer: a game cycles through this many. */
 export const LOOKS_KEPT: Record<BakedLayer, number> = { body: 1, glow: 2, arc: 2, texts: 4 };
-/** The arrow's looks: plain and win. */
+/** Plain and win. */
 export const ARROW_LOOKS_KEPT = 2;
 
-/** Renders `source` into a new antialiased texture on whole pixels; null for an empty source. */
+/** Renders `source` into an antialiased texture on whole pixels; null when empty. */
 export function bake(renderer: Renderer, source: Container, resolution: number): BakedLook {
   const b = source.getLocalBounds();
   const x = Math.floor(b.minX);
@@ -71,13 +68,10 @@ export function freeBaked(look: BakedLook): void {
   look?.texture.destroy(true);
 }
 
-/** The arrow's pixels (straight alpha) and where they sit on the wheel; null when there is nothing to show. */
+/** The arrow's pixels (straight alpha) and where they sit; null when empty. */
 export type ArrowLook = { image: ImageData; box: PixelBox; originX: number; originY: number } | null;
 
-/**
- * Draws the arrow with Pixi and reads its pixels back on whole CSS pixels of the wheel's box, with the arrow's
- * centre as the origin the win pulse scales about.
- */
+/** Draws the arrow with Pixi and reads its pixels back, origin at its centre for the win pulse. */
 export function readArrow(
   renderer: Renderer,
   src: LayerSources,
@@ -99,7 +93,7 @@ export function readArrow(
   return { image, box, originX: cx - box.x, originY: cy - box.y };
 }
 
-/** Puts an arrow look into the arrow layer's canvas and places the canvas where the arrow sits. */
+/** Puts an arrow look into the arrow layer's canvas. */
 export function showArrow(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, look: ArrowLook): void {
   if (!look) {
     canvas.width = 0;

@@ -1,7 +1,4 @@
-/**
- * The wheel as the page mounts it (no Pixi or GSAP here). 'spinning' with the server's roll starts a spin,
- * onLanded fires once on rollAngle(roll), 'result' holds the pose, 'idle' glides back (docs/wheel.md).
- */
+/** The wheel as the page mounts it; no Pixi or GSAP here (docs/wheel.md). */
 export { LazyWheel, createLazyWheel, type WheelLoader } from './LazyWheel.tsx';
 export { SvgWheel } from './SvgWheel.tsx';
 export type { WheelPhase, WheelProps, WheelTone } from './wheelTypes.ts';

@@ -1,5 +1,3 @@
-/** Schedules work (the Pixi wheel's start-up) for a moment when the player is neither typing nor clicking. */
-
 /** Runs a task later; returns a function that cancels it. */
 export type Schedule = (task: () => void) => () => void;
 
@@ -11,7 +9,7 @@ export const immediately: Schedule = (task) => {
 
 const INPUT_EVENTS = ['keydown', 'input', 'pointerdown', 'wheel', 'touchstart'] as const;
 
-/** Runs the task once the page has had no user input (keys, pointer, wheel, touch) for `quietMs`. */
+/** Runs the task once the page has had no user input for `quietMs`. */
 export function afterInputQuiet(quietMs: number): Schedule {
   return (task) => {
     if (typeof document === 'undefined') return immediately(task);

@@ -1,27 +1,20 @@
-/**
- * The wheel's proportions as fractions of its size, shared by the Pixi wheel and the SVG placeholder so the
- * swap from one to the other does not jump. No Pixi import.
- */
+/** The wheel's proportions, shared by both wheels so the swap between them does not jump. */
 
-/** Radii, widths and font sizes in CSS pixels for a wheel `size` pixels square, measured from its centre. */
+/** CSS pixels from the wheel's centre. */
 export interface WheelLayout {
   centre: number;
-  /** Centre line and width of the coloured ring's stroke. */
   ringRadius: number;
   ringWidth: number;
-  /** Tick marks sit inside the ring, on the disc's edge. */
   tickOuter: number;
   tickInner: number;
   majorTickInner: number;
-  /** The inner disc holding the centre text. */
   discRadius: number;
-  /** The arrow: its tip just touches the ring's outer edge, its base is on the canvas rim. */
   arrowTip: number;
   arrowBase: number;
   arrowHalfWidth: number;
   bigFont: number;
   smallFont: number;
-  /** Vertical offsets of the two text lines from the centre. */
+  /** Text lines' offsets from the centre. */
   bigY: number;
   smallY: number;
 }
@@ -47,7 +40,7 @@ export function wheelLayout(size: number): WheelLayout {
   };
 }
 
-/** A point at `radius` and `deg` degrees clockwise from the top, relative to the centre (y grows down). */
+/** A point at `radius` and `deg` degrees clockwise from the top, relative to the centre. */
 export function polar(radius: number, deg: number): { x: number; y: number } {
   const rad = (deg * Math.PI) / 180;
   return { x: radius * Math.sin(rad), y: -radius * Math.cos(rad) };

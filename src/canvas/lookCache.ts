@@ -1,14 +1,14 @@
-/** The wheel's last few drawn looks per layer: a game cycles through the same few, so none is drawn twice. */
+/** The last few drawn looks of a layer: a game cycles through the same few. */
 export class LookCache<T> {
   private readonly looks = new Map<string, T>();
 
-  /** Keeps at most `size` looks; `free` releases one that drops out (a texture: its GPU memory). */
+  /** `free` releases a look that drops out (a texture's GPU memory). */
   constructor(
     private readonly size: number,
     private readonly free: (look: T) => void,
   ) {}
 
-  /** The look drawn for `key` (now the most recent), or undefined if it is not kept. */
+  /** The look for `key`, now the most recent, or undefined. */
   get(key: string): T | undefined {
     if (!this.looks.has(key)) return undefined;
     const look = this.looks.get(key) as T;
@@ -17,7 +17,7 @@ export class LookCache<T> {
     return look;
   }
 
-  /** Keeps `look` as the most recent, freeing the least recent beyond `size`; call it after showing the look. */
+  /** Keeps `look` as the most recent; call it after showing the look. */
   set(key: string, look: T): void {
     const old = this.looks.get(key);
     if (old !== undefined && old !== look) this.free(old);
@@ -30,7 +30,6 @@ export class LookCache<T> {
     }
   }
 
-  /** Frees every kept look. */
   clear(): void {
     for (const look of this.looks.values()) this.free(look);
     this.looks.clear();

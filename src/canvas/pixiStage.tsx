@@ -1,5 +1,5 @@
-/** The Pixi application and its stage: four sprites the wheel fills with baked textures (bakedLayers.ts). */
-// The site's CSP has no 'unsafe-eval': Pixi's shader and uniform code generation must use its eval-free path.
+/** The Pixi application: four sprites the wheel fills with baked textures. */
+// The CSP has no 'unsafe-eval': Pixi must take its eval-free shader path.
 import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
 import { Container, Sprite, type Application as PixiApp } from 'pixi.js';
@@ -7,12 +7,12 @@ import { memo, useLayoutEffect } from 'react';
 
 extend({ Container, Sprite });
 
-/** The layers drawn into textures, in stage order (the arrow is a DOM layer above the canvas). */
+/** The layers baked into textures, in stage order; the arrow is a DOM layer above. */
 export const BAKED_LAYERS = ['body', 'glow', 'arc', 'texts'] as const;
 /** One of BAKED_LAYERS. */
 export type BakedLayer = (typeof BAKED_LAYERS)[number];
 
-/** Inside the Pixi tree, so its layout effect runs after each commit of that tree (the sprites exist by then). */
+/** Inside the Pixi tree, so its effect runs after each of that tree's commits, when the sprites exist. */
 function AfterCommit({ run }: { run: () => void }) {
   useLayoutEffect(() => {
     run();
@@ -29,10 +29,7 @@ interface StageProps {
   afterCommit: () => void;
 }
 
-/**
- * Memoised on size and resolution: @pixi/react renders its tree again through its own reconciler on every render
- * of <Application>, so the wheel changes the sprites imperatively instead.
- */
+/** Memoised: @pixi/react re-renders its whole tree on every render of <Application>. */
 export const Stage = memo(function Stage({ size, resolution, centre, onInit, onLayer, afterCommit }: StageProps) {
   return (
     <Application
@@ -48,7 +45,7 @@ export const Stage = memo(function Stage({ size, resolution, centre, onInit, onL
       onInit={onInit}
       className="wheel-canvas"
     >
-      {/* Plain sprites of antialiased textures: the canvas has no MSAA, which software GL would pay per frame. */}
+      {/* Antialiased textures instead of MSAA, which software GL would pay per frame. */}
       <pixiContainer x={centre} y={centre}>
         {BAKED_LAYERS.map((layer) => (
           <pixiSprite key={layer} ref={(sprite: Sprite | null) => onLayer(layer, sprite)} />

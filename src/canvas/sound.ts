@@ -1,15 +1,11 @@
-/**
- * The wheel's sounds, synthesised with WebAudio: ticks as the arrow passes the marks (one pre-rendered track per
- * spin, so no audio call per frame), a chime on a win, a thud on a loss. Without WebAudio every call does nothing.
- */
+/** The wheel's WebAudio sounds; a spin's ticks are one pre-rendered track, so no audio call per frame. */
 
-/** What the page drives: one call per event, and the sound toggle. */
+/** What the page drives; every call does nothing without WebAudio. */
 export interface SoundPlayer {
-  /** Plays a spin's ticks at `ticksMs` after `startedAt` (performance.now(); now by default), replacing any. */
+  /** Plays a spin's ticks at `ticksMs` after `startedAt` (performance.now()), replacing any. */
   spin(ticksMs: readonly number[], startedAt?: number): void;
-  /** Stops the spin's ticks (the wheel left the spin, or the player switched sound off). */
   stopSpin(): void;
-  /** Opens the audio ahead of the first sound (the context, the rendered tick): called on the player's click. */
+  /** Opens the audio on the player's click: browsers only allow it inside a gesture. */
   warm(): void;
   win(): void;
   loss(): void;
@@ -17,10 +13,10 @@ export interface SoundPlayer {
   dispose(): void;
 }
 
-/** Ticks closer than this merge into one: early in a spin the arrow passes ~400 marks a second, a buzz, not ticks. */
+/** Ticks closer than this merge: early in a spin ~400 marks a second would be a buzz. */
 export const TICK_MIN_GAP_MS = 45;
 
-/** The ticks that are heard: each at least TICK_MIN_GAP_MS after the last one kept. */
+/** The ticks that are heard, each at least `minGapMs` after the last one kept. */
 export function mergeTicks(ticksMs: readonly number[], minGapMs: number = TICK_MIN_GAP_MS): number[] {
   const kept: number[] = [];
   let last = -Infinity;
@@ -45,7 +41,7 @@ function audioContextCtor(): AudioContextCtor | null {
   return w.AudioContext ?? w.webkitAudioContext ?? null;
 }
 
-/** One enveloped oscillator note; `glideTo` bends the pitch (the thud drops). */
+/** One enveloped oscillator note; `glideTo` bends the pitch. */
 function note(
   a: Out,
   type: OscillatorType,
@@ -68,7 +64,7 @@ function note(
   osc.stop(at + dur + 0.02);
 }
 
-/** A short high click through a band-pass: soft, like a plastic flapper; `pitch` varies a little per tick. */
+/** A soft band-passed click, like a plastic flapper. */
 function tickSound(a: Out, at: number, pitch = 1500 + Math.random() * 200): void {
   const band = a.ctx.createBiquadFilter();
   band.type = 'bandpass';
@@ -78,13 +74,13 @@ function tickSound(a: Out, at: number, pitch = 1500 + Math.random() * 200): void
   note({ ctx: a.ctx, out: band }, 'triangle', pitch, at, 0.03, 0.25);
 }
 
-/** The tick's pitches, rendered once side by side into one buffer (renderTicks), each in a slot of TICK_SLOT_S. */
+/** Pitches rendered side by side into one buffer, one per TICK_SLOT_S. */
 const TICK_PITCHES = [1500, 1550, 1600, 1650, 1700];
 const TICK_SLOT_S = 0.06;
-/** A tick's length: the note's 30 ms and the oscillator's 20 ms tail (tickSound). */
+/** The note's 30 ms plus the oscillator's 20 ms tail. */
 const TICK_LENGTH_S = 0.05;
 
-/** The ticks rendered ahead of time (OfflineAudioContext) through tickSound's nodes; null without offline audio. */
+/** The ticks rendered ahead of time; null without offline audio. */
 function renderTicks(sampleRate: number): Promise<AudioBuffer> | null {
   const w = window as unknown as {
     OfflineAudioContext?: OfflineContextCtor;
@@ -97,12 +93,11 @@ function renderTicks(sampleRate: number): Promise<AudioBuffer> | null {
     TICK_PITCHES.forEach((pitch, i) => tickSound({ ctx: offline, out: offline.destination }, i * TICK_SLOT_S, pitch));
     return offline.startRendering();
   } catch {
-    // Offline rendering refused: the ticks stay built as nodes.
     return null;
   }
 }
 
-/** A spin's ticks as one buffer source started now, each a random rendered pitch copied to its time (`ticksS`). */
+/** A spin's ticks as one buffer source started now, each a random rendered pitch. */
 function playTrack(a: Out, ticks: AudioBuffer, ticksS: readonly number[]): AudioBufferSourceNode | null {
   if (ticksS.length === 0) return null;
   const rate = ticks.sampleRate;
@@ -122,7 +117,7 @@ function playTrack(a: Out, ticks: AudioBuffer, ticksS: readonly number[]): Audio
   return source;
 }
 
-/** C major arpeggio up to the octave, each note with a soft octave partial for a bell-like chime. */
+/** A C major arpeggio with octave partials: a bell-like chime. */
 function chimeSound(a: Out, at: number): void {
   [1046.5, 1318.5, 1568, 2093].forEach((f, i) => {
     note(a, 'sine', f, at + i * 0.09, 0.7, 0.22);
@@ -130,7 +125,7 @@ function chimeSound(a: Out, at: number): void {
   });
 }
 
-/** A falling low sine plus a short low-passed noise burst: a thud, not a buzzer. */
+/** A falling sine plus low-passed noise: a thud, not a buzzer. */
 function thudSound(a: Out, at: number): void {
   note(a, 'sine', 110, at, 0.45, 0.7, 42);
   const len = Math.floor(a.ctx.sampleRate * 0.18);
@@ -148,21 +143,19 @@ function thudSound(a: Out, at: number): void {
   noise.start(at);
 }
 
-/** Creates a player; `muted` is the page's sound toggle (dont_play_sound_Upgrades cookie) at start. */
+/** Creates a player; `muted` is the page's sound toggle at start. */
 export function createSoundPlayer(options: { muted?: boolean; now?: () => number } = {}): SoundPlayer {
   let muted = options.muted ?? false;
   const now = options.now ?? (() => performance.now());
   let ctx: AudioContext | null = null;
   let master: GainNode | null = null;
   let failed = false;
-  /** The rendered ticks once ready, and the rendering until then (null without offline audio). */
   let ticks: AudioBuffer | null = null;
   let rendering: Promise<AudioBuffer> | null = null;
-  /** The playing spin's track, and a count of spins started or stopped (a late rendering must not start an old one). */
   let track: AudioBufferSourceNode | null = null;
+  // Counts spins started or stopped, so a late rendering never starts an old spin's track.
   let spins = 0;
 
-  /** The context and master gain, created on first use; null when WebAudio is missing or refused. */
   function audio(): Out | null {
     if (failed) return null;
     try {
@@ -192,7 +185,6 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
     }
   }
 
-  /** Runs a sound if unmuted and WebAudio works; swallows any WebAudio error. */
   function play(sound: (a: Out, at: number) => void): void {
     if (muted) return;
     const a = audio();
@@ -200,7 +192,7 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
     try {
       sound(a, a.ctx.currentTime);
     } catch {
-      // A node the browser refuses (closed context, odd implementation) costs one sound, never the game.
+      // A node the browser refuses costs one sound, never the game.
     }
   }
 
@@ -212,7 +204,7 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
       playing?.stop();
       playing?.disconnect();
     } catch {
-      // Already ended or its context closed: nothing left to stop.
+      // Already ended or its context closed.
     }
   }
 
@@ -224,7 +216,6 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
       if (!a) return;
       const spin = spins;
       const heard = mergeTicks(ticksMs);
-      /** The ticks still ahead, in seconds from now, once the rendered tick is there (or known to be missing). */
       const ahead = () => {
         const elapsedMs = now() - startedAt;
         return heard.filter((t) => t >= elapsedMs).map((t) => (t - elapsedMs) / 1000);
@@ -240,15 +231,14 @@ export function createSoundPlayer(options: { muted?: boolean; now?: () => number
                 if (track === source) track = null;
               };
           } else {
-            // No offline rendering: each tick is built as nodes, all scheduled now.
             for (const t of ahead()) tickSound(a, a.ctx.currentTime + t);
           }
         } catch {
-          // A node the browser refuses costs the spin's ticks, never the game.
+          // Costs the spin's ticks, never the game.
         }
       };
       if (ticks || !rendering) start(ticks);
-      // The first spin: the tick is still rendering (a few ms); the track starts then, without the ticks passed.
+      // First spin: the tick is still rendering; start then, skipping the ticks already passed.
       else rendering.then(start, () => start(null));
     },
     stopSpin,

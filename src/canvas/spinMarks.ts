@@ -1,4 +1,4 @@
-/** User Timing marks around the wheel's motion, so a profiler can cut out "during a spin"; one of each is kept. */
+/** User Timing marks, so a profiler can cut out "during a spin". */
 export const SPIN_START_MARK = 'upgrades:wheel-spin-start';
 export const SPIN_END_MARK = 'upgrades:wheel-spin-end';
 
@@ -10,5 +10,5 @@ function mark(name: string): void {
 
 /** The wheel starts turning towards the server's roll. */
 export const markSpinStart = () => mark(SPIN_START_MARK);
-/** The wheel has landed (before it reports the landing to the page). */
+/** The wheel has landed, before it tells the page. */
 export const markSpinEnd = () => mark(SPIN_END_MARK);

@@ -1,22 +1,19 @@
-/**
- * The wheel's pure motion math, shared by the Pixi and SVG wheels. The ring is fixed and the arrow turns (degrees
- * clockwise from the top); a spin ends on rollAngle(roll), so the arrow lands in the win arc exactly on a win.
- */
+/** The wheel's motion math for both wheels: the ring is fixed and the arrow turns, landing on rollAngle(roll). */
 import { ROLL_SPACE } from '../domain/chance.ts';
 import { rollAngle, type Arc } from '../domain/wheel.ts';
 
-/** One tick mark per 1 % of the roll space, so the ring reads as a percent dial. */
+/** One tick mark per 1 % of the roll space. */
 export const TICK_DEG = 3.6;
-/** Every tenth tick (10 %) is drawn longer. */
+/** Every tenth tick is drawn longer. */
 export const MAJOR_TICK_EVERY = 10;
 /** GSAP ease of the spin: fast start, long settle, like a heavy wheel. */
 export const SPIN_EASE = 'power4.out';
-/** The CSS curve closest to power4.out (easeOutQuint), for the placeholder's fallback spin. */
+/** The CSS curve closest to power4.out, for the SVG wheel's spin. */
 export const SPIN_EASE_CSS = 'cubic-bezier(0.23, 1, 0.32, 1)';
-/** Duration of the glide back to rest when the page returns to 'idle'. */
+/** The glide back to rest on 'idle'. */
 export const RESET_MS = 600;
 
-/** A planned spin: rotate the arrow from `from` to `to` degrees; `direction` 1 is clockwise. */
+/** A planned spin in degrees; `direction` 1 is clockwise. */
 export interface SpinPlan {
   from: number;
   to: number;
@@ -29,12 +26,12 @@ export function normalizeAngle(angle: number): number {
   return a < 0 ? a + 360 : a;
 }
 
-/** Whole turns before the landing: 5 for the full 5 s spin, 2 for a short reduced-motion spin. */
+/** Whole turns before the landing: fewer for a short spin. */
 export function turnsFor(spinMs: number): number {
   return spinMs >= 3000 ? 5 : 2;
 }
 
-/** The spin to the server's roll: clockwise under roll_under, counter-clockwise mirrored, `turns` whole turns. */
+/** The spin to the server's roll: clockwise rolling under, counter-clockwise rolling over. */
 export function planSpin(from: number, roll: number, rollUnder: boolean, turns: number): SpinPlan {
   const land = rollAngle(roll);
   if (rollUnder) {
@@ -43,7 +40,7 @@ export function planSpin(from: number, roll: number, rollUnder: boolean, turns: 
   return { from, to: from - turns * 360 - normalizeAngle(from - land), direction: -1 };
 }
 
-/** Whether an angle (any number of turns) lies in an arc of winArc(), half-open like the roll ranges. */
+/** Whether an angle lies in an arc of winArc(), half-open like the roll ranges. */
 export function angleInArc(angle: number, arc: Arc): boolean {
   const a = normalizeAngle(angle);
   return arc.end > arc.start && a >= arc.start && a < arc.end;
@@ -54,22 +51,22 @@ export function rollAt(angle: number): number {
   return Math.min(ROLL_SPACE - 1, Math.floor((normalizeAngle(angle) / 360) * ROLL_SPACE));
 }
 
-/** A roll value as the percent number players check, with 3 decimals and integer maths (24708 -> '24.708'). */
+/** A roll as the percent players check, in integer maths (24708 -> '24.708'). */
 export function formatRoll(roll: number, decimal = '.'): string {
   return `${Math.floor(roll / 1000)}${decimal}${String(roll % 1000).padStart(3, '0')}`;
 }
 
-/** The running roll the centre shows while spinning: the slot under the arrow; on landing, the server's R. */
+/** The roll under the arrow, as the centre shows it while spinning. */
 export function runningRollText(angle: number, decimal = '.'): string {
   return formatRoll(rollAt(angle), decimal);
 }
 
-/** How many tick marks the arrow passed moving from `prev` to `next` degrees (either direction). */
+/** How many tick marks the arrow passed from `prev` to `next` degrees, either direction. */
 export function ticksCrossed(prev: number, next: number, step: number = TICK_DEG): number {
   return Math.abs(Math.floor(next / step) - Math.floor(prev / step));
 }
 
-/** Where the arrow glides back to at rest: the nearest whole turn, so the reset never spins backwards far. */
+/** The nearest whole turn, so the reset never spins far backwards. */
 export function restAngle(angle: number): number {
   return Math.round(angle / 360) * 360;
 }

@@ -1,8 +1,5 @@
-/**
- * The wheel's motion: GSAP tweens of one angle that turn the arrow's DOM layer and write the running roll, plus
- * the win glow's breathing. Nothing here renders the Pixi stage per frame, except the glow (one render per step).
- */
-// gsap-core, not 'gsap': the wheel tweens plain numbers, so CSSPlugin (~10 KB gzipped) is dead weight.
+/** GSAP tweens of one angle that turn the arrow's DOM layer; only the win glow renders the stage per step. */
+// gsap-core, not 'gsap': the wheel tweens plain numbers, so CSSPlugin is dead weight.
 import { gsap } from 'gsap/gsap-core';
 import type { Sprite } from 'pixi.js';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
@@ -14,11 +11,7 @@ import { planSpin, RESET_MS, restAngle, runningRollText, SPIN_EASE, turnsFor } f
 import { spinTickTimes } from './spinTicks.ts';
 import type { WheelProps } from './wheelTypes.ts';
 
-/**
- * Runs the spin, the reset and the win pulse for the wheel's phase. `latest` holds the latest props (read when a
- * spin starts); `glow` gives the glow's sprite and `paint` renders the stage. Returns the DOM refs it moves (the
- * arrow's layer and canvas, the running roll) and `frame`, which shows the pose now.
- */
+/** Runs the spin, reset and win pulse; returns the DOM refs it moves and `frame`, which shows the pose now. */
 export function useWheelMotion(
   phase: WheelProps['phase'],
   roll: number | null,
@@ -27,10 +20,8 @@ export function useWheelMotion(
   glow: () => Sprite | undefined,
   paint: () => void,
 ) {
-  /** The layer the spin rotates (the wheel's size, turning about its centre) and the arrow's canvas in it. */
   const arrowLayer = useRef<HTMLDivElement | null>(null);
   const arrowCanvas = useRef<HTMLCanvasElement | null>(null);
-  /** The running roll over the wheel's centre during a spin (and the landed roll after it). */
   const rollText = useRef<HTMLDivElement | null>(null);
   const motion = useRef({ angle: 0, shown: '', decimal: '.' });
   const tweens = useRef<{
@@ -40,7 +31,7 @@ export function useWheelMotion(
   }>({});
   const spunFor = useRef<number | null>(null);
 
-  /** One frame: rotate the arrow's layer (the compositor turns it), write the running roll if it changed. */
+  // One frame: the compositor turns the arrow's layer; the roll text is written only when it changed.
   const frame = useCallback(() => {
     const m = motion.current;
     const layer = arrowLayer.current;
@@ -67,7 +58,6 @@ export function useWheelMotion(
   useEffect(() => {
     const t = tweens.current;
     const m = motion.current;
-    // The site's separator, read where the frames start (it never changes on a page).
     m.decimal = latest.current.decimal;
     if (phase === 'spinning' && roll !== null && spunFor.current !== roll) {
       spunFor.current = roll;
@@ -77,7 +67,7 @@ export function useWheelMotion(
       const { rollUnder, spinMs, onSpin } = latest.current;
       const plan = planSpin(m.angle, roll, rollUnder, turnsFor(spinMs));
       markSpinStart();
-      // The ticks follow the tween's ease, so they land on the marks; scheduled once, not per frame.
+      // Scheduled once, not per frame; they follow the tween's ease, so they land on the marks.
       onSpin?.(spinTickTimes(plan, spinMs));
       t.spin = gsap.to(m, {
         angle: plan.to,
@@ -109,7 +99,7 @@ export function useWheelMotion(
     }
   }, [phase, roll, frame, latest]);
 
-  // A win: the glow breathes three times, then stays lit, while the arrow's canvas pulses (a CSS scale).
+  // A win: the glow breathes three times, then stays lit, while the arrow pulses.
   useEffect(() => {
     const sprite = glow();
     const art = arrowCanvas.current;

@@ -1,16 +1,16 @@
-/** Pixi draw functions for the wheel's parts, each run once per change of its inputs, never during a spin. */
+/** Pixi draw functions for the wheel's parts, run once per change of look, never during a spin. */
 import type { Graphics } from 'pixi.js';
 import { winArc } from '../domain/wheel.ts';
 import { polar, type WheelLayout } from './layout.ts';
 import { MAJOR_TICK_EVERY, TICK_DEG } from './spinPlan.ts';
 import { ACCENT, ACCENT_LIGHT, DISC, DISC_EDGE, DISC_SHADE, hex, RING, TEXT, TICK, WIN } from './theme.ts';
 
-/** Degrees clockwise from the top to Pixi radians (clockwise from +x, y down). */
+/** Degrees clockwise from the top to Pixi radians. */
 function rad(deg: number): number {
   return ((deg - 90) * Math.PI) / 180;
 }
 
-/** Strokes an arc of the ring; butt caps so the drawn arc ends exactly where the winning values end. */
+/** Butt caps by default, so the arc ends exactly where the winning values end. */
 function ringArc(
   g: Graphics,
   radius: number,
@@ -27,10 +27,9 @@ function ringArc(
     .stroke({ width, color: hex(color), alpha, cap });
 }
 
-/** The static body: shaded inner disc, muted ring, tick marks (one tick per 1 % of the roll space). */
+/** The static body: disc, muted ring, tick marks. */
 export function drawBody(g: Graphics, L: WheelLayout): void {
   g.clear();
-  // A faint halo behind the ring lifts the wheel off the page's panel.
   g.circle(0, 0, L.ringRadius + L.ringWidth / 2 + 2).fill({ color: hex(DISC), alpha: 0.55 });
   g.circle(0, 0, L.discRadius)
     .fill({ color: hex(DISC) })
@@ -48,17 +47,17 @@ export function drawBody(g: Graphics, L: WheelLayout): void {
   g.stroke({ width: tickWidth, color: hex(TICK), cap: 'round' });
 }
 
-/** The win arc for `chance` (thousandths) on the side `rollUnder` picks; nothing for chance 0. */
+/** The win arc; nothing for chance 0. */
 export function drawArc(g: Graphics, L: WheelLayout, chance: number, rollUnder: boolean): void {
   g.clear();
   if (chance <= 0) return;
   const arc = winArc(chance, rollUnder);
   ringArc(g, L.ringRadius, arc.start, arc.end, L.ringWidth, ACCENT);
-  // A thin light edge on the inside reads as a bevel and keeps a narrow 0.1 % arc visible.
+  // A light inner edge keeps a 0.1 % arc visible.
   ringArc(g, L.ringRadius - L.ringWidth / 2 + 1.5, arc.start, arc.end, 3, ACCENT_LIGHT, 0.9);
 }
 
-/** A soft glow around the win arc: stacked translucent strokes (no filter, so it costs nothing per frame). */
+/** A glow of stacked translucent strokes: no filter pass. */
 export function drawGlow(g: Graphics, L: WheelLayout, chance: number, rollUnder: boolean): void {
   g.clear();
   if (chance <= 0) return;
@@ -70,25 +69,24 @@ export function drawGlow(g: Graphics, L: WheelLayout, chance: number, rollUnder:
   ringArc(g, L.ringRadius, arc.start, arc.end, L.ringWidth, ACCENT_LIGHT, 0.5);
 }
 
-/** Where the arrow's own centre sits on the radius: its container is placed there so a pulse scales in place. */
+/** The arrow's centre on the radius, so a pulse scales in place. */
 export function arrowCentre(L: WheelLayout): number {
   return -(L.arrowTip + L.arrowBase) / 2;
 }
 
-/** The arrow pointing at the ring from the rim, drawn around its own centre (see arrowCentre), pointing down. */
+/** The arrow, drawn around its own centre (arrowCentre). */
 export function drawArrow(g: Graphics, L: WheelLayout, vin: boolean): void {
   g.clear();
   const color = vin ? WIN : TEXT;
   const half = (L.arrowBase - L.arrowTip) / 2;
   const hw = L.arrowHalfWidth;
   if (vin) {
-    // A soft round halo from stacked translucent discs: a glow without a filter pass.
     for (let i = 6; i >= 1; i--) g.circle(0, 0, half * (0.55 + i * 0.18)).fill({ color: hex(WIN), alpha: 0.07 });
   }
   g.poly([0, half, -hw, -half, hw, -half])
     .fill({ color: hex(color) })
     .stroke({ width: Math.max(1.5, L.centre * 0.012), color: hex(DISC), join: 'round' });
-  // A hairline across the ring marks the exact slot the arrow points at.
+  // A hairline across the ring marks the exact slot.
   const ringInner = L.ringRadius - L.ringWidth / 2;
   g.moveTo(0, half)
     .lineTo(0, half + (L.arrowTip - ringInner))

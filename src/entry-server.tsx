@@ -1,7 +1,4 @@
-/**
- * The first screen as HTML: the page's own React tree in its `loading` state for one variant and language, put
- * into the shell by server/prerender.ts and hydrated by src/main.tsx. Reads nothing of the browser.
- */
+/** The first screen as HTML, for server/prerender.ts (docs/decisions/first-screen.md); reads nothing of the browser. */
 import i18next, { type i18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import type { SiteResponse } from './api/contract.ts';
@@ -26,14 +23,11 @@ const HTML_ENTITIES: Record<string, string> = {
   '&gt;': '>',
 };
 
-/**
- * Moves each `style="..."` attribute into a rule named by a data attribute: the CSP refuses inline style
- * attributes, admits the one `<style>` by its hash, and src/firstScreen.ts puts the rules back before hydrating.
- */
+/** Moves style attributes into rules: the CSP refuses them; src/firstScreen.ts puts them back before hydrating. */
 export function extractStyles(markup: string): { html: string; css: string } {
   const rules = new Map<string, number>();
   const html = markup.replace(/ style="([^"]*)"/g, (_, escaped: string) => {
-    // Attribute values escape '"' as &quot;, so the pattern only ever meets a whole attribute value.
+    // '"' is escaped as &quot; in attributes, so the pattern only meets whole values.
     const declarations = escaped.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => HTML_ENTITIES[e]);
     let n = rules.get(declarations);
     if (n === undefined) {
@@ -42,7 +36,7 @@ export function extractStyles(markup: string): { html: string; css: string } {
     }
     return ` ${FIRST_SCREEN_STYLE_ATTRIBUTE}="${n}"`;
   });
-  // '<' never belongs in these declarations; escaped anyway so no value can close the <style> element.
+  // Escape '<' so no value can close the <style> element.
   const css = [...rules]
     .map(
       ([declarations, n]) => `#root [${FIRST_SCREEN_STYLE_ATTRIBUTE}="${n}"]{${declarations.replace(/</g, '\\3c ')}}`,
@@ -51,7 +45,7 @@ export function extractStyles(markup: string): { html: string; css: string } {
   return { html, css };
 }
 
-/** What the first screen depends on: the variant, the address and the two preference cookies' values. */
+/** What the first screen depends on. */
 export interface FirstScreenInput {
   site: SiteResponse;
   pathname: string;
@@ -60,7 +54,7 @@ export interface FirstScreenInput {
 
 const instances = new Map<string, i18n>();
 
-/** An i18next instance of its own per language, its page strings in place (no loading, no suspending). */
+/** An i18next instance per language with its strings in place, so nothing suspends. */
 function i18nFor(lang: 'en' | 'ru'): i18n {
   let instance = instances.get(lang);
   if (!instance) {
@@ -83,18 +77,14 @@ function i18nFor(lang: 'en' | 'ru'): i18n {
 /** A rendered first screen: the root's markup, its style rules and the targets it shows. */
 export interface RenderedScreen {
   html: string;
-  /** The rules of the markup's style attributes ('' when there are none). */
   css: string;
-  /** The `<link rel="preload">` tags React writes ahead of the markup, for the head. */
+  /** The `<link rel="preload">` tags React writes ahead of the markup. */
   head: string;
-  /** The targets' first page as shown, which the browser starts with so it hydrates the same cells; or null. */
+  /** The targets shown, which the browser starts with so it hydrates the same cells. */
   targets: Item[] | null;
 }
 
-/**
- * The first screen at `pathname` (null off the upgrades page). With `catalogue`, it shows the targets' first page
- * with their pictures, the LCP element on sites where a picture is the largest; without, their loading state.
- */
+/** The first screen at `pathname` (null off the upgrades page); the targets' first page once `catalogue` is given. */
 export function renderFirstScreen(
   { site, pathname, prefs }: FirstScreenInput,
   catalogue: readonly Item[] | null = null,

@@ -1,15 +1,13 @@
 /**
- * The two pieces of react-i18next the page uses, over i18next directly: `useTranslation(ns?)` and an
- * `I18nextProvider` for tests that bring their own instance. About 4 KB gzipped less in the first paint than the
- * library (issue 6), with the same behaviour: the component re-renders when the language changes or a namespace
- * arrives, and suspends until its namespace has loaded (the fair screens ask for 'fair' on demand).
+ * The two pieces of react-i18next the page uses, over i18next directly (smaller first paint): re-renders on a
+ * language change or namespace load, suspends until its namespace has loaded.
  */
 import i18next, { type FlatNamespace, type i18n, type TFunction } from 'i18next';
 import { createContext, createElement, use, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
 const I18nContext = createContext<i18n>(i18next);
 
-/** Gives the components below it this i18next instance instead of the global one. */
+/** Gives the components below it this instance instead of the global one (tests). */
 export function I18nextProvider({ i18n, children }: { i18n: i18n; children?: ReactNode }) {
   return createElement(I18nContext.Provider, { value: i18n }, children);
 }
@@ -22,7 +20,6 @@ interface Store {
 
 const stores = new WeakMap<i18n, Store>();
 
-// One listener pair per instance; a version number that changes on each language change or namespace load.
 function storeOf(instance: i18n): Store {
   let store = stores.get(instance);
   if (!store) {
@@ -50,7 +47,7 @@ function loadingOf(instance: i18n, store: Store, ns: string): Promise<void> {
   return promise;
 }
 
-/** `t` for a namespace (the default one when omitted) and the instance, like react-i18next's hook. */
+/** `t` for a namespace and the instance, like react-i18next's hook. */
 export function useTranslation<Ns extends FlatNamespace | undefined = undefined>(
   ns?: Ns,
 ): { t: TFunction<Ns extends FlatNamespace ? Ns : 'translation'>; i18n: i18n; ready: boolean } {
@@ -63,16 +60,14 @@ export function useTranslation<Ns extends FlatNamespace | undefined = undefined>
       return () => store.listeners.delete(onChange);
     },
     getVersion,
-    // The server's first screen (src/entry-server.tsx) and the hydration of it read the same instance state.
     getVersion,
   );
   const name = ns ?? 'translation';
-  // Once a render has waited on the namespace, every later render passes React the same (settled) promise: a render
-  // that suspended must call use() again when it is retried.
+  // A retried render that suspended must call use() again, with the same (settled) promise.
   const waited = store.loading.get(`${instance.language}|${name}`);
   if (waited) use(waited);
   else if (instance.isInitialized && !instance.hasLoadedNamespace(name)) use(loadingOf(instance, store, name));
-  // A new `t` after each language change or load, so memoised children that take it re-render.
+  // A new `t` after each change, so memoised children re-render.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is the store's change signal, read by no code here
   const t = useMemo(() => instance.getFixedT(null, name), [instance, name, version]);
   return { t: t as never, i18n: instance, ready: true };

@@ -1,25 +1,23 @@
-/** Every number the page shows, formatted with Intl for the site's language: the one place that spells numbers. */
+/** The one place that spells the page's numbers, with Intl for the site's language. */
 import type { SiteVariant } from './variant.ts';
 
 /** Formatters bound to one variant. */
 export interface Formatters {
   /** A price in major units with the currency sign. */
   money(major: number): string;
-  /** A chance percent with the variant's decimals, rounded down (it never promises more than the game gives). */
+  /** Rounded down: it never promises more than the game gives. */
   chance(percent: number): string;
-  /** A roll (0 to 99.999) with its three decimals. */
   roll(percent: number): string;
-  /** A plain integer (tickets). */
   integer(n: number): string;
-  /** A multiplier like 'x1.25'. */
+  /** 'x1.25'. */
   multiplier(m: number): string;
-  /** The locale's decimal separator ('.' or ','), for numbers drawn outside Intl (the wheel's running roll). */
+  /** For numbers drawn outside Intl (the wheel's running roll). */
   decimal: string;
 }
 
 const made = new Map<string, Formatters>();
 
-/** The formatters of a variant, built once per language, currency and decimals (Intl objects are costly to build). */
+/** The formatters of a variant, cached: Intl objects are costly to build. */
 export function createFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'chanceDecimals'>): Formatters {
   const key = `${v.lang}|${v.currency}|${v.chanceDecimals}`;
   let formatters = made.get(key);
@@ -35,10 +33,7 @@ export function localeOf(lang: SiteVariant['lang']): string {
   return lang === 'ru' ? 'ru-RU' : 'en-US';
 }
 
-/**
- * The locale's percent pattern around a number already in percent ('79,7 %' in ru, '79.7%' in en): Intl's percent
- * style would multiply a fraction by 100 and could round 0.797 to 79.69999.
- */
+/** The locale's percent pattern around a number already in percent: Intl's percent style would multiply by 100. */
 function percentAround(locale: string): (digits: string) => string {
   const parts = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(7);
   const at = parts.findIndex((p) => p.type === 'integer');

@@ -1,15 +1,11 @@
-/**
- * The site variant as the server put it into the page's HTML (server/routes/assets.ts): GET /api/site's answer
- * in a meta tag, so the page can start (language, data calls) without waiting for that call. Absent under the
- * Vite dev server, which serves index.html itself: the page then asks GET /api/site.
- */
+/** GET /api/site's answer from a meta tag, so the page starts without that call (absent under the Vite server). */
 import type { SiteResponse } from '../api/contract.ts';
 import type { Item } from '../domain/item.ts';
 
-/** The meta tag's name. */
+/** The site's meta tag. */
 export const SITE_META_NAME = 'upgrades-site';
 
-/** The meta tag of the targets the server's first screen shows (server/prerender.ts). */
+/** The first screen's targets' meta tag (server/prerender.ts). */
 export const TARGETS_META_NAME = 'upgrades-targets';
 
 const SITES = ['cs', 'dota', 'ru'];
@@ -32,7 +28,6 @@ function isSiteResponse(v: unknown): v is SiteResponse {
   );
 }
 
-/** A meta tag's content as JSON; null when there is no such tag or it is not JSON. */
 function metaJson(name: string, doc: Document): unknown {
   const content = doc.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
   try {
@@ -42,16 +37,13 @@ function metaJson(name: string, doc: Document): unknown {
   }
 }
 
-/** The variant from the document's meta tag, or null when there is none or it is not a valid answer. */
+/** The variant from the document, or null when absent or invalid. */
 export function siteFromDocument(doc: Document = document): SiteResponse | null {
   const parsed = metaJson(SITE_META_NAME, doc);
   return isSiteResponse(parsed) ? parsed : null;
 }
 
-/**
- * The targets the server's first screen shows (the server's own list, written as the index call answers it), or
- * undefined when it shows none.
- */
+/** The targets the server's first screen shows, or undefined. */
 export function targetsFromDocument(doc: Document = document): Item[] | undefined {
   const parsed = metaJson(TARGETS_META_NAME, doc);
   return Array.isArray(parsed) ? parsed : undefined;

@@ -1,12 +1,9 @@
-/**
- * The three site variants as the page needs them: what the server says (GET /api/site) turned into the
- * settings the statechart and the components read. One place decides what differs between cs, dota and ru.
- */
+/** The one place that decides what differs between the cs, dota and ru sites. */
 import type { SiteResponse } from '../api/contract.ts';
 import { CS_QUALITIES, DOTA_RARITIES } from '../domain/constants.ts';
 import { houseRulesFromWire, type HouseRules } from '../domain/rules.ts';
 
-/** Which panel follows a game: the CS result panel (roll, roll check, sell) or the win/loss panels. */
+/** The panel after a game: CS's (roll, roll check, sell) or win/loss. */
 export type ResultPanelKind = 'cs' | 'winLoss';
 
 /** Everything variant-specific the page uses. */
@@ -15,18 +12,17 @@ export interface SiteVariant {
   game: SiteResponse['game'];
   lang: SiteResponse['lang'];
   currency: SiteResponse['currency'];
-  /** Decimals of the shown chance: 3 on the CS site, 1 elsewhere. */
   chanceDecimals: number;
-  /** Root of the main site (links to cases), without a trailing slash ('' = this origin). */
+  /** Without a trailing slash; '' is this origin. */
   mainSiteUrl: string;
   resultPanel: ResultPanelKind;
-  /** Battle-pass mode (a Dota feature): the BP checkbox and the max-levels input on the right. */
+  /** Dota's battle-pass filter on the right. */
   bpMode: boolean;
-  /** The rarity filter's options, in the order the dropdown lists them. */
+  /** The rarity filter's options, in dropdown order. */
   rarities: readonly string[];
   /** Whether to rewrite /upgrades/{ids} to /upgrades/ after preselecting. */
   rewritePreselectUrl: boolean;
-  /** The house rules the server settles games by (the page decides Play and the chance with them). */
+  /** The rules the server settles by; the page decides Play and the chance with them. */
   rules: HouseRules;
 }
 
@@ -48,7 +44,7 @@ export function variantFrom(site: SiteResponse): SiteVariant {
   };
 }
 
-/** The link back to the case a staked item came from, on the main site. */
+/** The main site's page of the case a staked item came from. */
 export function caseLink(
   variant: Pick<SiteVariant, 'mainSiteUrl' | 'lang'>,
   casegame: { kind: 'case'; case_id: number } | { kind: 'giftcase' },

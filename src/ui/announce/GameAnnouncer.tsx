@@ -1,7 +1,4 @@
-/**
- * Says the game in the live region: the upgrade sent, the spin's start, the outcome (chance, direction, roll, what
- * was won or lost), and, while choosing, the chance once it has settled. Follows the actor outside React's renders.
- */
+/** Says the game in the live region; subscribes to the actor rather than rendering on it. */
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { chanceLabel, chancePercent } from '../../domain/chance.ts';
@@ -16,7 +13,7 @@ import { announce, cancelAnnouncement } from './store.ts';
 
 type Snapshot = SnapshotFrom<typeof upgradeMachine>;
 
-/** How long the chance must hold before it is said: the counters and a run of clicks settle first. */
+/** How long the chance must hold before it is said, so a run of clicks settles first. */
 export const CHANCE_ANNOUNCE_MS = 1200;
 
 const phaseOf = (s: Snapshot) =>
@@ -35,7 +32,7 @@ export function GameAnnouncer(): null {
   const { t } = useTranslation();
   const fmt = useFormat();
   const actor = PageActor.useActorRef();
-  // The latest words, read by the subscription below without resubscribing on a language change.
+  // Read by the subscription, so a language change does not resubscribe.
   const words = useRef({ t, fmt });
   useEffect(() => {
     words.current = { t, fmt };

@@ -1,10 +1,10 @@
-/** The page's one polite live region (data-testid announcer); its words come from announce() (store.ts). */
+/** The page's one polite live region; its words come from announce(). */
 import { useSyncExternalStore } from 'react';
 import { currentAnnouncement, subscribeAnnouncements } from './store.ts';
 
 const nothingOnServer = () => '';
 
-/** The region, visually hidden; rendered from the first screen on, so screen readers know it before it speaks. */
+/** Rendered from the first screen on, so screen readers know the region before it speaks. */
 export function LiveRegion() {
   const text = useSyncExternalStore(subscribeAnnouncements, currentAnnouncement, nothingOnServer);
   return (

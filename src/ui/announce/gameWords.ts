@@ -1,13 +1,10 @@
-/**
- * The game in words, for the wheel's accessible name and the live region: chance, direction and roll as the wheel
- * draws them (thousandths of a percent), in the site's language and number format.
- */
+/** The game in words, for the wheel's accessible name and the live region. */
 import type { TFunction } from 'i18next';
 import { ROLL_SPACE } from '../../domain/chance.ts';
 
 const rollFormats = new Map<string, Intl.NumberFormat>();
 
-/** A roll or a winning edge (thousandths of a percent) as the site's locale writes a 3-decimal percent figure. */
+/** A roll or winning edge (thousandths) as a 3-decimal figure in the site's locale. */
 export function rollWords(lang: string, thousandths: number): string {
   const locale = lang === 'ru' ? 'ru-RU' : 'en-US';
   let format = rollFormats.get(locale);
@@ -18,7 +15,7 @@ export function rollWords(lang: string, thousandths: number): string {
   return format.format(thousandths / 1000);
 }
 
-/** Where the win arc lies: below the chance, or (mirrored) from 100 minus the chance up. */
+/** Where the win arc lies. */
 export function directionWords(t: TFunction, lang: string, chance: number, rollUnder: boolean): string {
   return rollUnder
     ? t('a11y.winsBelow', { edge: rollWords(lang, chance) })

@@ -1,8 +1,4 @@
-/**
- * The page's one polite live region, as a tiny store: whatever a sighted player sees change is said here in words
- * (the game's start and outcome, the chance, page turns). Announcements on a channel replace the one still waiting
- * on it, so a burst (a counter, typing in a search) is said once, when it settles.
- */
+/** The live region's text as a store; a channel's announcement replaces the one waiting, so a burst is said once. */
 
 type Listener = () => void;
 
@@ -12,13 +8,13 @@ const listeners = new Set<Listener>();
 const waiting = new Map<string, ReturnType<typeof setTimeout>>();
 
 function publish(message: string): void {
-  // A repeat of the same words gains or loses a trailing no-break space: an unchanged region is not spoken again.
+  // Toggle a trailing no-break space on a repeat: an unchanged region is not spoken again.
   text = message === said && !text.endsWith('\u00a0') ? `${message}\u00a0` : message;
   said = message;
   for (const listener of listeners) listener();
 }
 
-/** Says `message` politely; with a channel and a delay, only the last message of a burst on that channel is said. */
+/** Says `message`; with a channel and delay, only a burst's last message is said. */
 export function announce(message: string, options: { channel?: string; delayMs?: number } = {}): void {
   const { channel, delayMs = 0 } = options;
   if (channel) {
@@ -38,7 +34,7 @@ export function announce(message: string, options: { channel?: string; delayMs?:
   );
 }
 
-/** Drops what is waiting on a channel (a newer event made it stale). */
+/** Drops what is waiting on a channel. */
 export function cancelAnnouncement(channel: string): void {
   clearTimeout(waiting.get(channel));
   waiting.delete(channel);

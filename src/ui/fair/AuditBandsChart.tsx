@@ -1,8 +1,4 @@
-/**
- * Wins against promised wins per chance band and direction: one row each, drawn as SVG by the page (no chart
- * library). The scale is wins / expected wins from 0 to 2: the 95 % range as a bar, the promise as the middle line,
- * the realised wins as a dot. The same numbers follow in a table, which is also what a screen reader reads.
- */
+/** Wins / expected wins per band, 0 to 2, in SVG; the same numbers follow in a table for screen readers. */
 import type { AuditResponse } from '../../api/auditContract.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useAuditFormat } from './AuditFormat.ts';
@@ -12,7 +8,7 @@ type Band = AuditResponse['bands'][number];
 const SCALE_MAX = 2;
 const TICKS = [0, 0.5, 1, 1.5, 2];
 
-/** A ratio as a percent of the bar's width, clamped to the scale. */
+/** A ratio as a percent of the bar's width, clamped. */
 function pos(ratio: number): number {
   return (Math.min(SCALE_MAX, Math.max(0, ratio)) / SCALE_MAX) * 100;
 }

@@ -1,12 +1,9 @@
-/**
- * Number formats of the audit page, in the page's language and the audit's currency. The page takes both from
- * i18n and the answer rather than the page actor, so its chunk depends on nothing of the upgrades page.
- */
+// Language and currency come from i18n and the answer, not the page actor, so this chunk needs nothing of it.
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { createFormatters, type Formatters } from '../../site/format.ts';
 
-/** The site's money and integer formats for an audit in `currency` ('USD' or 'RUB'). */
+/** Money and integer formats for an audit in `currency`. */
 export function useAuditFormat(currency: string): Formatters {
   const { i18n } = useTranslation('audit');
   const lang = i18n.language === 'ru' ? 'ru' : 'en';
@@ -16,7 +13,7 @@ export function useAuditFormat(currency: string): Formatters {
   );
 }
 
-/** Percent formatting in the page's language (fractions in, '90.12%' out). */
+/** Percents from fractions, in the page's language. */
 export function usePercent(digits = 2): (fraction: number | null) => string {
   const { i18n } = useTranslation('audit');
   return useMemo(() => {

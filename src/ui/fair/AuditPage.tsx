@@ -1,7 +1,4 @@
-/**
- * The public fairness audit: the site's figures for a window (GET /api/provably_fair/audit), the wins per chance
- * band against the promised wins, the return to player over time, and where to get the games to check it all.
- */
+/** The public fairness audit: a window's figures, wins per band, return over time, and the games to check it. */
 import { useEffect, useState } from 'react';
 import { fetchAudit } from '../../api/audit.ts';
 import type { AuditResponse } from '../../api/auditContract.ts';
@@ -14,7 +11,7 @@ import { AuditSeriesChart } from './AuditSeriesChart.tsx';
 import './fair.css';
 import './audit.css';
 
-// The windows of src/domain/audit.ts AUDIT_WINDOWS, listed here so the page's chunk carries no server arithmetic.
+// AUDIT_WINDOWS' names, listed here so this chunk carries no server arithmetic.
 const WINDOWS: readonly AuditWindow[] = ['24h', '7d', '30d', 'all'];
 
 type Load = { kind: 'loading' } | { kind: 'error'; msg: string } | { kind: 'ready'; audit: AuditResponse };
@@ -23,7 +20,7 @@ const LOADING: Load = { kind: 'loading' };
 
 /** The audit of a window, fetched again when the window changes or `attempt` moves. */
 function useAudit(period: AuditWindow, attempt: number): Load {
-  // The answer remembers which request it is for: a newer request reads as loading until its own answer arrives.
+  // A newer request reads as loading until its own answer arrives.
   const [answer, setAnswer] = useState<{ period: AuditWindow; attempt: number; load: Load } | null>(null);
   useEffect(() => {
     let live = true;
@@ -80,7 +77,6 @@ export function AuditPage() {
   );
 }
 
-/** The figures of one answer. */
 function AuditFigures({ audit }: { audit: AuditResponse }) {
   const { t } = useTranslation('audit');
   const fmt = useAuditFormat(audit.currency);

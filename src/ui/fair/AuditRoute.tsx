@@ -1,4 +1,3 @@
-/** The fairness audit's route: a back link and the audit page, in the fair chunk (loaded when the route is shown). */
 import { AuditPage } from './AuditPage.tsx';
 import { BackToUpgrades } from './VerifierRoute.tsx';
 

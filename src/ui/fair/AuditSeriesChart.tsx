@@ -1,7 +1,4 @@
-/**
- * The return to player per period, realised against promised, as two SVG lines drawn by the page. The plot
- * stretches to its box (strokes keep their width); its labels are HTML around it, so they stay readable at 320 px.
- */
+/** Return to player per period, realised against promised; labels are HTML so they stay readable at 320 px. */
 import type { AuditResponse } from '../../api/auditContract.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { usePercent } from './AuditFormat.ts';
@@ -11,7 +8,7 @@ type Point = AuditResponse['series'][number];
 const W = 600;
 const H = 200;
 
-/** SVG polyline points of one measure; a single period is drawn as a flat segment across the plot. */
+/** Polyline points of one measure; a single period is a flat segment. */
 function line(points: Point[], value: (p: Point) => number | null, y: (v: number) => number): string {
   const known = points.flatMap((p, i) => {
     const v = value(p);
@@ -29,10 +26,9 @@ export function AuditSeriesChart({ series, byHour }: { series: Point[]; byHour: 
   const values = series.flatMap((p) => [p.rtp, p.expected_rtp]).filter((v): v is number => v !== null);
   const lo = Math.min(...values, 0.8);
   const hi = Math.max(...values, 1);
-  // A twentieth of the range spare at either edge, so a line along the extreme stays whole.
+  // Spare at either edge, so a line along the extreme stays whole.
   const pad = (hi - lo) / 20;
   const y = (v: number) => H - ((v - lo + pad) / (hi - lo + 2 * pad)) * H;
-  // UTC hours (a day's window) or dates, straight from the ISO instants.
   const when = (iso: string) => (byHour ? iso.slice(11, 16) : iso.slice(0, 10));
   const first = series[0];
   const last = series[series.length - 1];

@@ -1,9 +1,8 @@
-/** One verification check: a green tick, a red cross, or 'pending' while the server seed is still secret. */
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { CheckOutcome } from '../../domain/verify.ts';
 import { CheckIcon, CrossIcon } from '../icons.tsx';
 
-/** A labelled check with a stable test id and data-ok="true" | "false" | "pending". */
+/** A check: pass, fail, or pending while the server seed is still secret. */
 export function CheckRow({ testId, label, outcome }: { testId: string; label: string; outcome: CheckOutcome }) {
   const { t } = useTranslation('fair');
   const state = outcome === null ? 'pending' : outcome ? 'ok' : 'fail';

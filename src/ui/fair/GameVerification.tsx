@@ -1,4 +1,3 @@
-/** One recorded game beside its recomputation, and the three checks with ticks and crosses. */
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { RollResponse } from '../../api/contract.ts';
 import { rollMessage } from '../../domain/roll.ts';
@@ -14,7 +13,7 @@ interface Props {
   currency?: 'USD' | 'RUB';
 }
 
-/** The game's inputs and outputs as recorded, the recomputed roll, and the checks. */
+/** One recorded game beside its recomputation, and the checks. */
 export function GameVerification({ game, record, verification, currency }: Props) {
   const { t, i18n } = useTranslation('fair');
   const money = (major: number) =>

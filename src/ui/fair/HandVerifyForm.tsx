@@ -1,4 +1,4 @@
-/** Verifies any inputs typed by hand, entirely in the browser: no server call at all. */
+/** Verifies inputs typed by hand, entirely in the browser. */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { isWin } from '../../domain/chance.ts';
@@ -22,14 +22,14 @@ interface HandResult {
   roll: Roll;
 }
 
-/** The form and its result (data-testid verify-form, verify-form-result, verify-form-error-{field}). */
+/** The form and its result. */
 export function HandVerifyForm({ initial }: { initial?: Partial<VerifyInputText> }) {
   const { t } = useTranslation('fair');
   const id = useId();
   const [text, setText] = useState<VerifyInputText>({ ...EMPTY, ...initial });
   const [errors, setErrors] = useState<VerifyInputError[]>([]);
   const [result, setResult] = useState<HandResult | null>(null);
-  // Only the latest submission may show its result, however the async hashing interleaves.
+  // Only the latest submission shows its result, however the hashing interleaves.
   const latest = useRef(0);
 
   const set = (field: keyof VerifyInputText) => (value: string) => setText((prev) => ({ ...prev, [field]: value }));
@@ -111,7 +111,6 @@ export function HandVerifyForm({ initial }: { initial?: Partial<VerifyInputText>
   );
 }
 
-/** One refused field's message. */
 function FieldError({ id, field }: { id: string; field: VerifyInputError }) {
   const { t } = useTranslation('fair');
   return (
@@ -121,7 +120,6 @@ function FieldError({ id, field }: { id: string; field: VerifyInputError }) {
   );
 }
 
-/** The computed hash, message, roll and (given a bet) result. */
 function HandResultView({ result }: { result: HandResult }) {
   const { t } = useTranslation('fair');
   const { input, hash, roll } = result;

@@ -1,4 +1,3 @@
-/** The player's games (paged, newest first) with a verify link each, and the seeds revealed so far. */
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { HistoryResponse } from '../../api/contract.ts';
@@ -12,15 +11,14 @@ import { useHistoryChecks } from './useHistoryChecks.ts';
 import './fair.css';
 
 interface Props {
-  /** The site's currency for staked values and target prices. */
   currency: 'USD' | 'RUB';
-  /** Change it (e.g. a counter bumped after a game or a rotation) to reload the current page. */
+  /** Changing it reloads the current page. */
   reloadKey?: unknown;
 }
 
 type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; data: HistoryResponse };
 
-/** The history (data-testid history, rows history-game, links history-verify, seeds history-seed). */
+/** The player's games, newest first, with a verify link each, and the seeds revealed so far. */
 export function HistoryList({ currency, reloadKey }: Props) {
   const { t, i18n } = useTranslation('fair');
   const id = useId();
@@ -175,7 +173,7 @@ export function HistoryList({ currency, reloadKey }: Props) {
   );
 }
 
-/** The row's in-browser verdict: a tick, a cross, or pending while its seed is secret (absent while computing). */
+/** The row's in-browser verdict; absent while computing. */
 function HistoryCheck({ outcome }: { outcome: CheckOutcome | undefined }) {
   const { t } = useTranslation('fair');
   if (outcome === undefined) return null;

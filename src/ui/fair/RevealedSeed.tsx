@@ -1,4 +1,3 @@
-/** A seed just revealed by a rotation, checked in the browser against what the panel showed before it. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { RotateResponse } from '../../api/contract.ts';
@@ -9,20 +8,20 @@ import { CopyValue } from './CopyValue.tsx';
 
 interface Props {
   rotation: RotateResponse;
-  /** The active and next hashes the panel showed before the rotation. */
+  /** The hashes the panel showed before the rotation. */
   shownHash: string;
   shownNextHash: string;
   lang: string;
 }
 
-/** The revealed seed, its games, two checks and the link to verify its games. */
+/** A seed just revealed, checked in the browser against what the panel showed before. */
 export function RevealedSeed({ rotation, shownHash, shownNextHash, lang }: Props) {
   const { t } = useTranslation('fair');
-  // The check remembers what it checked: a new rotation or shown hash reads as pending until its own check ends.
+  // A new rotation reads as pending until its own check ends.
   const [check, setCheck] = useState<{ rotation: RotateResponse; shownHash: string; ok: boolean } | null>(null);
   useEffect(() => {
     let current = true;
-    // The commitment that counts is the hash shown before the games, not the one sent along with the seed.
+    // The commitment is the hash shown before the games, not the one sent with the seed.
     sha256HexWeb(rotation.revealed_server_seed).then((hash) => {
       const ok = hash === shownHash && hash === rotation.revealed_server_seed_hash;
       if (current) setCheck({ rotation, shownHash, ok });

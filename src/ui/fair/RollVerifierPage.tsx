@@ -1,4 +1,3 @@
-/** The page at /{lang}/provably_fair/roll_verifier/{roll_id}: one game verified in the browser, and the hand form. */
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { VerifyInputText } from '../../fair/parseVerifyInput.ts';
 import { AuditLink } from './AuditLink.tsx';
@@ -8,15 +7,14 @@ import { useGameVerification } from './useGameVerification.ts';
 import './fair.css';
 
 interface Props {
-  /** The game to load; absent or empty shows the hand form only. */
+  /** Absent or empty shows the hand form only. */
   rollId?: string;
-  /** Prefilled hand-form fields (see readVerifierQuery). */
   initial?: Partial<VerifyInputText>;
-  /** The site's currency, for the game's stake and target price (plain numbers without it). */
+  /** Without it, amounts show as plain numbers. */
   currency?: 'USD' | 'RUB';
 }
 
-/** The roll verifier page. */
+/** One game verified in the browser, and the hand form. */
 export function RollVerifierPage({ rollId, initial, currency }: Props) {
   const { t } = useTranslation('fair');
   return (
@@ -32,7 +30,6 @@ export function RollVerifierPage({ rollId, initial, currency }: Props) {
   );
 }
 
-/** The game part: loading, not found, failed, or verified. */
 function LoadedGame({ rollId, currency }: { rollId: string; currency: Props['currency'] }) {
   const { t } = useTranslation('fair');
   const state = useGameVerification(rollId);

@@ -1,4 +1,3 @@
-/** The player's seed controls: active and next hashes, client seed, nonce, rotation. */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { RotateResponse, SeedStateResponse } from '../../api/contract.ts';
@@ -19,11 +18,11 @@ interface Reveal {
 }
 
 interface Props {
-  /** Called after each rotation (also by a client seed change), e.g. to reload the history. */
+  /** Called after each rotation, including a client seed change. */
   onRotated?: (rotation: RotateResponse) => void;
 }
 
-/** The seed panel (data-testid seed-panel); signed-out players get the server's message instead. */
+/** The player's seed controls; signed-out players get the server's message. */
 export function SeedPanel({ onRotated }: Props) {
   const { t, i18n } = useTranslation('fair');
   const id = useId();

@@ -1,4 +1,3 @@
-/** The roll verifier's route: a back link and the verifier, in the fair chunk (loaded when the route is shown). */
 import { Suspense, lazy, useMemo } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { readVerifierQuery } from '../../fair/paths.ts';
@@ -25,10 +24,7 @@ export function BackToUpgrades() {
 
 const LazyVerifier = lazy(() => import('./RollVerifierPage.tsx').then((m) => ({ default: m.RollVerifierPage })));
 
-/**
- * The /{lang}/provably_fair/roll_verifier/{roll_id} page; without a roll id, the hand-typed form only,
- * prefilled from ?server_seed=&client_seed=&nonce= (the links a revealed seed pair gives).
- */
+/** The roll verifier route; without a roll id, the hand form prefilled from the query. */
 export function FairVerifierRoute({
   rollId,
   search,
@@ -36,7 +32,7 @@ export function FairVerifierRoute({
 }: {
   rollId?: string;
   search: string;
-  /** The site's currency, from the page (this chunk does not import the page's actor). */
+  /** From the page: this chunk does not import the page's actor. */
   currency: 'USD' | 'RUB';
 }) {
   const { t } = useTranslation();
@@ -45,7 +41,7 @@ export function FairVerifierRoute({
     <div className="fair-route" data-testid="roll-verifier">
       <BackToUpgrades />
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        {/* Keyed by the query so following another seed link refills the form rather than keeping typed text. */}
+        {/* Keyed by the query, so another seed link refills the form. */}
         <LazyVerifier key={search} rollId={rollId} initial={initial} currency={currency} />
       </Suspense>
     </div>

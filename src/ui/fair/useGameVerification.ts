@@ -1,4 +1,3 @@
-/** Loads one game by roll id and verifies it in the browser with WebCrypto. */
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import type { RollResponse } from '../../api/contract.ts';
@@ -16,9 +15,9 @@ export type GameVerificationState =
 
 const LOADING: GameVerificationState = { kind: 'loading' };
 
-/** The state for `rollId`; a newer roll id (or unmounting) discards an answer still in flight. */
+/** Loads one game and verifies it with WebCrypto; a newer roll id discards an answer in flight. */
 export function useGameVerification(rollId: string): GameVerificationState {
-  // The answer remembers its roll id: a newer roll id reads as loading until its own answer arrives.
+  // A newer roll id reads as loading until its own answer arrives.
   const [answer, setAnswer] = useState<{ rollId: string; state: GameVerificationState } | null>(null);
   useEffect(() => {
     let current = true;

@@ -1,4 +1,3 @@
-/** Verifies every game of a history page in the browser, from the seeds revealed so far. */
 import { useEffect, useState } from 'react';
 import type { HistoryResponse } from '../../api/contract.ts';
 import { verifyGame, type CheckOutcome } from '../../domain/verify.ts';
@@ -7,12 +6,9 @@ import { historyRecord } from '../../fair/rollRecord.ts';
 
 const UNCHECKED: ReadonlyMap<string, CheckOutcome> = new Map();
 
-/**
- * roll_id -> true when all three checks pass, false when one fails, null while the game's seed is secret.
- * Games not computed yet are absent from the map.
- */
+/** Verifies a history page in the browser: roll_id -> all checks pass, null while secret, absent until computed. */
 export function useHistoryChecks(data: HistoryResponse | null): ReadonlyMap<string, CheckOutcome> {
-  // The checks remember the page they are for: a new page reads as unchecked until its own checks end.
+  // A new page reads as unchecked until its own checks end.
   const [answer, setAnswer] = useState<{ data: HistoryResponse; checks: ReadonlyMap<string, CheckOutcome> } | null>(
     null,
   );

@@ -1,7 +1,4 @@
-/**
- * Operator commands: `npm run cli -- <command>`. Each command is one transaction. On PGlite the CLI takes
- * the data directory's lock like the server does, and refuses clearly while a server holds it.
- */
+/** Operator commands (`npm run cli -- <command>`), one transaction each; on PGlite it takes the data dir's lock. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,10 +1,6 @@
 /**
- * WEB_CONCURRENCY > 1 (PostgreSQL only): this process becomes a node:cluster primary that forks that many
- * workers, each a whole server (its own pool of PG_POOL_SIZE) on the one shared port. The primary migrates and
- * seeds once before forking, prints the start-up line when every worker listens, replaces a worker that dies
- * (e.g. kill -9) and passes SIGTERM/SIGINT on. A worker whose primary is gone (its IPC channel closed) exits, so
- * a kill -9 of the primary leaves no orphans serving. All state is in the database, so workers behave as one
- * site exactly as several `npm start` processes do.
+ * WEB_CONCURRENCY > 1: a node:cluster primary forks whole servers on one port and replaces any that die. All
+ * state is in PostgreSQL, so the workers behave as one site.
  */
 import cluster, { type Worker } from 'node:cluster';
 
@@ -16,13 +12,12 @@ export interface PrimaryOptions {
   log(line: string): void;
 }
 
-/** More restarts than this within a minute means the workers cannot start: the primary gives up (exit 1). */
+/** More restarts than this within a minute means the workers cannot start: give up. */
 const MAX_RESTARTS_PER_MINUTE = 10;
 
-/** Runs the primary: forks, supervises and stops the workers. Returns once the first generation listens. */
+/** Forks, supervises and stops the workers; resolves once the first generation listens. */
 export function runPrimary(opts: PrimaryOptions): Promise<void> {
-  // Workers accept from the shared socket themselves: a killed worker's connections close with it. With the
-  // primary accepting and handing over (round-robin), a handle in flight to a dying worker stayed open, unanswered.
+  // Workers accept themselves: with round-robin, a handle in flight to a dying worker stayed open, unanswered.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   let exitCode = 0;
@@ -72,7 +67,7 @@ export function runPrimary(opts: PrimaryOptions): Promise<void> {
       const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
       if (alive.length === 0) process.exit(exitCode);
       for (const w of alive) w.process.kill('SIGTERM');
-      // Workers drain and exit within 9 s by themselves; one stuck anyway must not keep the primary past 10 s.
+      // A stuck worker must not keep the primary past an orchestrator's 10 s.
       setTimeout(() => {
         for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
         process.exit(exitCode);
@@ -85,7 +80,7 @@ export function runPrimary(opts: PrimaryOptions): Promise<void> {
   });
 }
 
-/** In a worker: exit when the primary is gone, so nothing keeps serving without its supervisor. */
+/** In a worker: exit when the primary is gone, so a kill -9 of it leaves no orphans serving. */
 export function exitWithPrimary(shutdown: (why: string) => void): void {
   process.on('disconnect', () => shutdown('primary gone'));
 }

@@ -1,21 +1,18 @@
-/**
- * Configuration from environment variables, validated once at start-up. Every bad value is reported with
- * its own message (ConfigError.problems), so an operator fixes them all in one go.
- */
+/** Configuration from the environment; every bad value is reported at once, so an operator fixes them in one go. */
 import path from 'node:path';
 import type { HouseRules } from '../src/domain/rules.ts';
 
 /** The three site variants. */
 export type Site = 'cs' | 'dota' | 'ru';
 
-/** Everything the server reads from the environment, parsed and typed. */
+/** Everything the server reads from the environment. */
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | null;
   pgPoolSize: number;
-  /** Server processes (node:cluster workers sharing the port); more than 1 needs PostgreSQL. */
+  /** Cluster workers sharing the port; more than 1 needs PostgreSQL. */
   workers: number;
   site: Site;
   rubPerUsd: number;
@@ -30,49 +27,43 @@ export interface Config {
   sessionTtlDays: number;
   tokenTtlSeconds: number;
   ticketStepMinor: number;
-  /** 'auto': Secure cookies when the request arrived over HTTPS (directly or via a trusted proxy). */
+  /** 'auto': Secure cookies when the request arrived over HTTPS. */
   cookieSecure: 'auto' | boolean;
   trustProxy: boolean | string;
   logLevel: string;
-  /** The built SPA (vite build output). */
   distDir: string;
-  /** Sign-in and register attempts per address per minute (0 = off). */
+  /** Rate limits: 0 = off. Sign-in and register attempts per address. */
   rateLimitAuthPerMin: number;
-  /** Sign-in attempts per username per minute, from any address (0 = off). */
+  /** Sign-in attempts per username, from any address. */
   rateLimitLoginPerUserPerMin: number;
-  /** upgrade_items requests per signed-in player per minute (0 = off). */
   rateLimitUpgradePerMin: number;
-  /** upgrade_items requests per address per minute (0 = off). */
   rateLimitUpgradeIpPerMin: number;
-  /** Origins besides the site's own that may post to the API (scheme://host[:port]). */
+  /** Origins besides the site's own that may post to the API. */
   allowedOrigins: string[];
-  /** PAYOUT_FACTOR, CHANCE_MIN_PERCENT, CHANCE_MAX_PERCENT, MAX_STAKE_ITEMS in the domain's integer units. */
   houseRules: HouseRules;
-  /** How often each process adds settled games to the fairness audit's rollup (ms); 0 = never (bench only). */
+  /** How often each process adds settled games to the audit's rollup; 0 = never (bench only). */
   auditRollupMs: number;
-  /** Open live-feed streams per address (GET /api/live); more are refused with 429. */
+  /** More open live streams per address are refused with 429. */
   liveMaxStreamsPerIp: number;
-  /** Seconds between the live feed's heartbeat comments. */
   liveHeartbeatSeconds: number;
-  /** The site's external origin (scheme://host[:port]): Steam's realm and return address. */
+  /** The site's external origin: Steam's realm and return address. */
   publicUrl: string;
-  /** Steam's OpenID 2.0 endpoint; an assertion must name exactly this one. */
+  /** An OpenID assertion must name exactly this endpoint. */
   steamOpenidUrl: string;
-  /** Steam Web API key for persona names and avatars; null shows a neutral name. */
+  /** For persona names and avatars; null shows a neutral name. */
   steamApiKey: string | null;
-  /** Base URL of the Steam Web API. */
   steamApiUrl: string;
-  /** Origins a Steam avatar may come from (the page's CSP allows exactly these for images). */
+  /** The page's CSP allows exactly these for images. */
   steamAvatarOrigins: string[];
   /** Bearer token GET /metrics requires; null lets loopback clients only. */
   metricsToken: string | null;
-  /** Redis for the rate limits' counts, shared by every process (null: each process counts its own). */
+  /** Shares the rate limits' counts between processes; null: each counts its own. */
   redisUrl: string | null;
-  /** Index, token and page (first screen) requests per address per minute (0 = off). */
+  /** Index, token and first-screen requests per address. */
   rateLimitPageIpPerMin: number;
-  /** Seed rotations and client-seed changes per player per hour (0 = off). */
+  /** Seed rotations and client-seed changes per player. */
   rateLimitSeedPerHour: number;
-  /** How long a client may take to send a whole request, headers and body (ms). */
+  /** How long a client may take to send a whole request. */
   requestTimeoutMs: number;
 }
 
@@ -83,14 +74,14 @@ export class ConfigError extends Error {
   }
 }
 
-/** The most MAX_STAKE_ITEMS may be: the page stakes from one list, and a request names at most this many ids. */
+/** The most MAX_STAKE_ITEMS may be: a request names at most this many ids. */
 export const MAX_STAKE_ITEMS_LIMIT = 50;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 type Env = Record<string, string | undefined>;
 
-/** Reads variables and collects problems instead of stopping at the first. */
+/** Collects problems instead of stopping at the first. */
 class Reader {
   readonly problems: string[] = [];
   constructor(private readonly env: Env) {}
@@ -181,7 +172,7 @@ class Reader {
   }
 }
 
-/** PUBLIC_URL as an origin; by default the listen address (a wildcard host is reached as localhost). */
+/** PUBLIC_URL as an origin; by default the listen address. */
 function publicOrigin(r: Reader, host: string, port: number): string {
   const v = r.url('PUBLIC_URL', null, ['http:', 'https:']);
   if (v !== null) {
@@ -220,7 +211,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         : trustRaw;
   }
   const mainSite = r.raw('MAIN_SITE_URL');
-  // A same-site path: one leading slash and no backslash (`//host` and `/\host` are other sites to a browser).
+  // `//host` and `/\host` are other sites to a browser.
   const sitePath = mainSite !== undefined && /^\/(?![/\\])[^\\\s]*$/.test(mainSite);
   if (mainSite !== undefined && !sitePath) {
     if (mainSite.startsWith('/'))
@@ -255,8 +246,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy,
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
     distDir: path.resolve(r.str('DIST_DIR', './dist')),
-    // Defaults: a player spins at most ~11 games a minute (5 s wheel), so 60 leaves room for several tabs and
-    // retries; an address may hide a household or a NAT of several players.
+    // A player spins at most ~11 games a minute; an address may hide a NAT of several players.
     rateLimitAuthPerMin: r.int('RATE_LIMIT_AUTH_PER_MIN', 60, 0, 1_000_000),
     rateLimitLoginPerUserPerMin: r.int('RATE_LIMIT_LOGIN_PER_USER_PER_MIN', 10, 0, 1_000_000),
     rateLimitUpgradePerMin: r.int('RATE_LIMIT_UPGRADE_PER_MIN', 60, 0, 1_000_000),
@@ -264,9 +254,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
     houseRules: houseRules(r),
     auditRollupMs: r.int('AUDIT_ROLLUP_MS', 1000, 0, 3_600_000),
-    // A player keeps a few tabs open; an address may be a household or a NAT.
     liveMaxStreamsPerIp: r.int('LIVE_MAX_STREAMS_PER_IP', 8, 1, 100_000),
-    // Proxies commonly drop a response that stays silent for 30 to 60 s.
+    // Proxies drop a response silent for 30 to 60 s.
     liveHeartbeatSeconds: r.int('LIVE_HEARTBEAT_SECONDS', 15, 1, 300),
     publicUrl: '',
     steamOpenidUrl: r.url('STEAM_OPENID_URL', 'https://steamcommunity.com/openid/login', ['http:', 'https:'])!,
@@ -275,11 +264,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     steamAvatarOrigins: r.origins('STEAM_AVATAR_ORIGINS', STEAM_AVATAR_CDNS),
     metricsToken: r.raw('METRICS_TOKEN') ?? null,
     redisUrl: r.url('REDIS_URL', null, ['redis:', 'rediss:']),
-    // A page load makes about three of these; 600 leaves room for a NAT of many players.
     rateLimitPageIpPerMin: r.int('RATE_LIMIT_PAGE_IP_PER_MIN', 600, 0, 1_000_000),
-    // Each rotation keeps a seed row for good; a player changes seeds a few times a session.
+    // Each rotation keeps a seed row for good.
     rateLimitSeedPerHour: r.int('RATE_LIMIT_SEED_PER_HOUR', 30, 0, 1_000_000),
-    // A page's largest request is a few KB: a real client sends it in milliseconds, a slow attacker never does.
+    // Requests are a few KB: a real client sends one in milliseconds, a slow attacker never does.
     requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 500, 600_000),
   };
   config.publicUrl = publicOrigin(r, config.host, config.port);
@@ -292,7 +280,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   return { ...config, ...overrides };
 }
 
-/** Site -> game, language, currency and chance decimals (spec section 9). */
+/** A site's game, language, currency and chance decimals. */
 export function siteInfo(site: Site) {
   return {
     game: site === 'dota' ? ('dota' as const) : ('cs' as const),
@@ -302,10 +290,7 @@ export function siteInfo(site: Site) {
   };
 }
 
-/**
- * A decimal variable as an integer count of 10^-decimals units (PAYOUT_FACTOR 0.95 -> 95 000 of 100 000), read
- * from its digits so no binary fraction can round it; null (with a problem) when it is not such a number in range.
- */
+/** A decimal variable in integer 10^-decimals units, read from its digits so no binary fraction rounds it. */
 function fixedPoint(r: Reader, name: string, fallback: number, decimals: number, min: number, max: number): number {
   const v = r.raw(name);
   if (v === undefined) return fallback;
@@ -321,11 +306,10 @@ function fixedPoint(r: Reader, name: string, fallback: number, decimals: number,
   return units;
 }
 
-/** The house rules (src/domain/rules.ts) from PAYOUT_FACTOR, CHANCE_MIN_PERCENT, CHANCE_MAX_PERCENT, MAX_STAKE_ITEMS. */
 function houseRules(r: Reader): HouseRules {
   const rules: HouseRules = {
     payoutPer100k: fixedPoint(r, 'PAYOUT_FACTOR', 90_000, 5, 1_000, 100_000),
-    // Thousandths of a percent, the unit of every chance: 0.001 % to 99.999 % (100 % would be no game).
+    // Up to 99.999 %: 100 % would be no game.
     chanceMin: fixedPoint(r, 'CHANCE_MIN_PERCENT', 100, 3, 1, 99_999),
     chanceMax: fixedPoint(r, 'CHANCE_MAX_PERCENT', 80_000, 3, 1, 99_999),
     maxStakeItems: r.int('MAX_STAKE_ITEMS', 15, 1, MAX_STAKE_ITEMS_LIMIT),

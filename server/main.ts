@@ -1,9 +1,4 @@
-/**
- * Start-up: validate the configuration, take the data directory (PGlite), open, migrate and seed the
- * database, listen, and on SIGINT/SIGTERM drain the requests in flight and exit within 10 s. With
- * WEB_CONCURRENCY > 1 (PostgreSQL) this process is the cluster primary (server/cluster.ts): it migrates and
- * seeds, and its workers run the rest.
- */
+/** Start-up: configure, migrate and seed, listen; on SIGINT/SIGTERM drain and exit within 10 s. */
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
@@ -15,9 +10,9 @@ import { acquireDirLock, DirLockedError } from './db/lock.ts';
 import { migrateAndRun } from './db/migrate.ts';
 import { DEMO_USER, seedDatabase } from './db/seed.ts';
 
-/** How long a stopping process waits for its requests in flight before it cuts their connections. */
+/** How long a stopping process waits for requests in flight before cutting their connections. */
 const DRAIN_MS = 7_000;
-/** A stopping process exits by then, whatever still hangs (orchestrators kill at 10 s by default). */
+/** Orchestrators kill at 10 s by default. */
 const EXIT_BY_MS = 9_000;
 
 function fail(lines: string[]): never {
@@ -80,11 +75,8 @@ if (config.workers > 1 && cluster.isPrimary) {
   const app = await buildApp(config, handle);
 
   let stopping = false;
-  /**
-   * Stops accepting (new connections refused, requests on kept-alive ones answered 503), lets the requests in
-   * flight finish, then closes the pool. A request still running after DRAIN_MS has its connection cut (its
-   * transaction then commits or rolls back whole); whatever still hangs, the process is gone by EXIT_BY_MS.
-   */
+  // Requests on kept-alive connections get 503; one still running after DRAIN_MS has its connection cut (its
+  // transaction commits or rolls back whole).
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;

@@ -1,7 +1,4 @@
-/**
- * The database handle: embedded PGlite in DATA_DIR, or a node-postgres pool when DATABASE_URL is set. Both
- * speak the same pg-core schema with snake_case casing, so services never know which one they run on.
- */
+/** Embedded PGlite, or a node-postgres pool when DATABASE_URL is set; services never know which. */
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,22 +8,22 @@ import pg from 'pg';
 
 /** The query builder both drivers share. */
 export type Db = PgDatabase<PgQueryResultHKT>;
-/** A transaction of that builder. */
+/** A transaction of the builder. */
 export type Tx = PgTransaction<
   PgQueryResultHKT,
   Record<string, never>,
   ExtractTablesWithRelations<Record<string, never>>
 >;
-/** Either: code that can run inside or outside a transaction. */
+/** For code that runs inside or outside a transaction. */
 export type Executor = Db | Tx;
 
-/** A fixed statement with `$n` parameters: prepared once per PostgreSQL connection; PGlite runs its text. */
+/** A fixed statement with `$n` parameters, prepared once per PostgreSQL connection. */
 export interface Statement {
   readonly name: string;
   readonly text: string;
 }
 
-/** Names a statement (the name must be unique in the app: one name, one text). */
+/** Names a statement; one name, one text in the whole app. */
 export function statement(name: string, text: string): Statement {
   return { name, text };
 }
@@ -37,22 +34,22 @@ export interface Step {
   params: unknown[];
 }
 
-/** Runs statements and returns their rows (timestamptz as Date, json parsed, int8 as number). */
+/** Runs statements and returns their rows (int8 as number). */
 export interface Queryable {
   rows<T>(st: Statement, params: unknown[]): Promise<T[]>;
-  /** Several statements in order, each one's rows: one round trip on PostgreSQL; the first error stops the rest. */
+  /** Statements in order in one round trip on PostgreSQL; the first error stops the rest. */
   batch(steps: readonly Step[]): Promise<unknown[][]>;
 }
 
-/** A transaction's statements, with the last ones able to carry the COMMIT. */
+/** A transaction's statements, the last ones able to carry the COMMIT. */
 export interface TxQueryable extends Queryable {
-  /** Runs these statements and commits in one round trip; nothing may run or refuse on this handle afterwards. */
+  /** Runs these and commits in one round trip; nothing may run on this handle afterwards. */
   commitWith(steps: readonly Step[]): Promise<unknown[][]>;
 }
 
-/** The hot paths' way in: prepared statements without the query builder, and transactions over them. */
+/** The hot paths' prepared statements and transactions (docs/decisions/pipelined-statements.md). */
 export interface RawDb extends Queryable {
-  /** BEGIN, work, COMMIT on one connection (BEGIN and COMMIT ride with the first and last batch); ROLLBACK on error. */
+  /** BEGIN and COMMIT ride with the first and last batch; ROLLBACK on error. */
   transaction<T>(work: (q: TxQueryable) => Promise<T>): Promise<T>;
 }
 
@@ -64,13 +61,11 @@ export interface DbHandle {
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** Set for PGlite (dumps, template copies in tests). */
   pglite?: PGlite;
-  /** Set for PostgreSQL (advisory locks on one connection). */
   pool?: pg.Pool;
 }
 
-/** How to open: a PGlite directory (or memory, optionally from a dump) or a PostgreSQL URL. */
+/** A PGlite directory (or memory, optionally from a dump) or a PostgreSQL URL. */
 export type DbTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
   | { kind: 'pg'; url: string; poolSize?: number; onPoolError?: (err: Error) => void };
@@ -78,7 +73,7 @@ export type DbTarget =
 // bigint columns arrive as strings from node-postgres unless parsed; our amounts stay below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-/** Starts a query with its protocol messages in one socket write (node-postgres writes them one by one). */
+/** Sends a query's protocol messages in one socket write; node-postgres writes them one by one. */
 function corked<T>(client: pg.PoolClient, send: () => T): T {
   const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
     .connection?.stream;
@@ -91,7 +86,7 @@ function corked<T>(client: pg.PoolClient, send: () => T): T {
   }
 }
 
-/** node-postgres's connection, as far as a pipeline writes to it (internals, stable across pg 8). */
+/** node-postgres's connection internals a pipeline writes to (stable across pg 8). */
 interface PgConnection {
   stream: { cork?: () => void; uncork?: () => void };
   parsedStatements: Record<string, string>;
@@ -115,8 +110,8 @@ const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unkn
 const discard = new WeakSet<pg.PoolClient>();
 
 /**
- * Several prepared statements as one extended-protocol pipeline with a single Sync, in one socket write; after an
- * error PostgreSQL skips the rest. A node-postgres "submittable", so other queries on the client wait for it.
+ * Prepared statements as one extended-protocol pipeline with a single Sync; after an error PostgreSQL skips the
+ * rest. A node-postgres "submittable", so other queries on the client wait for it.
  */
 class Pipeline {
   private readonly results: unknown[][] = [];
@@ -132,7 +127,7 @@ class Pipeline {
     this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
   }
 
-  /** Called by the client when the connection is ours; returns an error instead of throwing. */
+  /** Called by the client when the connection is ours; returns an error rather than throw. */
   submit(connection: PgConnection): Error | null {
     let values: unknown[][];
     try {
@@ -196,12 +191,11 @@ class Pipeline {
     this.handleCommandComplete();
   }
 
-  /** Whether this pipeline sent Parse messages. */
   get prepared(): boolean {
     return this.parsing.length > 0;
   }
 
-  /** An error from the server (the client then waits for ReadyForQuery before its next query) or the socket. */
+  /** From the server (the client then waits for ReadyForQuery) or the socket. */
   handleError(err: Error): void {
     this.settle.reject(err);
   }
@@ -220,7 +214,6 @@ class Pipeline {
   handleCopyData(): void {}
 }
 
-/** Runs a pipeline on a checked-out client. */
 async function pipelined(client: pg.PoolClient, steps: readonly Step[]): Promise<unknown[][]> {
   const p = new Pipeline(steps);
   client.query(p as unknown as pg.QueryConfig);
@@ -243,7 +236,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
     const on = (c: Pick<PGlite, 'query'>): Queryable => ({
       rows: async <T>(st: Statement, params: unknown[]) => (await c.query<T>(st.text, params)).rows,
-      // One statement after another: PGlite runs in this process, there is no round trip to save.
+      // PGlite runs in this process: no round trip to save.
       batch: async (steps) => {
         const out: unknown[][] = [];
         for (const { st, params } of steps) out.push((await c.query(st.text, params)).rows);
@@ -272,9 +265,9 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection must not crash the process; the next query reports it instead.
+  // An idle client losing its connection must not crash the process.
   pool.on('error', (err) => target.onPoolError?.(err));
-  // pg-pool drops its listener while a client is checked out: a cut connection must not be an unhandled 'error'.
+  // pg-pool drops its listener while a client is checked out, so a cut would be an unhandled 'error'.
   pool.on('connect', (client) => client.on('error', (err) => target.onPoolError?.(err)));
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
   const on = (c: pg.PoolClient): Queryable => ({
@@ -282,7 +275,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       (await corked(c, () => c.query({ name: st.name, text: st.text, values: params }))).rows as T[],
     batch: (steps) => pipelined(c, steps),
   });
-  /** Runs `work` on a pooled client; a client that failed is not reused (as pool.query does). */
+  // A client that failed is not reused, as pool.query does.
   async function withClient<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
@@ -301,7 +294,6 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       const client = await pool.connect();
       // A client whose ROLLBACK failed, or whose prepared statements are unknown, is destroyed, not pooled.
       let broken: Error | undefined;
-      // BEGIN is sent with the first statements and COMMIT with commitWith's, each in the same pipeline.
       let phase = 'idle' as 'idle' | 'open' | 'committed';
       const send = async (steps: readonly Step[], commit: boolean): Promise<unknown[][]> => {
         if (phase === 'committed') throw new Error('the transaction has already committed');
@@ -323,7 +315,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
         if (phase === 'open') await send([], true);
         return out;
       } catch (err) {
-        // After a failed pipeline the server skipped the rest (the COMMIT too) and holds an aborted transaction.
+        // A failed pipeline skipped the rest, COMMIT too, and left an aborted transaction.
         if (phase !== 'idle') {
           await client.query(ROLLBACK).catch((e: Error) => {
             broken = e;

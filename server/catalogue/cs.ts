@@ -1,8 +1,4 @@
-/**
- * The CS catalogue in USD cents: every skin of cs2-skins.json in each exterior its float range allows, plus
- * StatTrak™ and Souvenir variants for a deterministic subset of skins. Souvenirs are the locked share
- * (type_prize 13), so starter packs can hand out items that cannot be staked.
- */
+/** The CS catalogue; Souvenirs are the locked share, so starter packs can hand out items that cannot be staked. */
 import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
 import skins from './data/cs2-skins.json' with { type: 'json' };
 import { CS_FINISH_FACTORS, CS_QUALITY_PRICES, CS_WEAPONS, EXTERIORS } from './data/cs-weapons.ts';
@@ -11,11 +7,11 @@ import type { CatalogueRow } from './generate.ts';
 
 /** Share of eligible skins that also come as StatTrak™ (all their exteriors). */
 const STATTRAK_SHARE = 0.12;
-/** Share of eligible skins that also come as Souvenir; tuned so about 2.5 % of all rows are locked. */
+/** Tuned so about 2.5 % of all rows are locked. */
 const SOUVENIR_SHARE = 0.04;
 /** Steam's lowest listing price. */
 const MIN_CENTS = 3;
-/** Qualities that drop from weapon cases, hence exist as StatTrak™ (consumer and industrial grades do not). */
+/** Qualities that drop from weapon cases, hence exist as StatTrak™. */
 const STATTRAK_QUALITIES = new Set(['mil_spec', 'restricted', 'classified', 'covert', 'special', 'contraband']);
 
 interface Skin {
@@ -33,7 +29,7 @@ export function csCatalogueCents(): CatalogueRow[] {
   };
   const seen = new Set<string>();
   for (const skin of skins as Skin[]) {
-    // Doppler phases are separate items in the game but share one market name; list each name once.
+    // Doppler phases share one market name; list each name once.
     if (seen.has(skin.name)) continue;
     seen.add(skin.name);
     const weapon = skin.name.slice(0, skin.name.indexOf(' | '));
@@ -43,7 +39,7 @@ export function csCatalogueCents(): CatalogueRow[] {
     const quality = CS_QUALITY_PRICES[skin.quality] ?? CS_QUALITY_PRICES.mil_spec;
     const finish = CS_FINISH_FACTORS[skin.name.slice(weapon.length + 3)] ?? 1;
     const skinUsd = quality.usd * weaponFactor * finish * spread(skin.name, 'skin', quality.sigma);
-    // Multipliers are per skin, not per row, so a variant keeps the wear order of its base skin.
+    // Per skin, not per row, so a variant keeps its base skin's wear order.
     const statTrak =
       category !== 'glove' && STATTRAK_QUALITIES.has(skin.quality) && unit(skin.name, 'stattrak') < STATTRAK_SHARE
         ? 1.5 + 1.5 * unit(skin.name, 'stattrak-x')
@@ -55,7 +51,7 @@ export function csCatalogueCents(): CatalogueRow[] {
     for (const ext of EXTERIORS) {
       if (!(skin.wearMin < ext.max && skin.wearMax > ext.min)) continue;
       const base = `${skin.name} (${ext.name})`;
-      // ±4 % row noise stays well inside the smallest gap between exteriors (WW/BS = 1.2x).
+      // ±4 % stays inside the smallest gap between exteriors (1.2x).
       const usd = skinUsd * ext.factor * spread(base, 'row', 0.04);
       push(`${star}${base}`, usd, skin.quality, 0);
       if (statTrak) push(`${star}StatTrak™ ${base}`, usd * statTrak, skin.quality, 0);

@@ -6,13 +6,13 @@ export interface CsvRecord {
   fields: string[];
 }
 
-/** Records read up to the end or up to the first malformed one (then error says where). */
+/** Records up to the end or the first malformed one. */
 export interface CsvResult {
   records: CsvRecord[];
   error: string | null;
 }
 
-/** Reads CSV text into records of raw field strings. Blank lines are skipped. */
+/** Reads CSV text into records of raw field strings. */
 export function parseCsv(input: string): CsvResult {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const records: CsvRecord[] = [];
@@ -33,7 +33,7 @@ export function parseCsv(input: string): CsvResult {
   while (i < text.length) {
     const c = text[i];
     if (!started) recordLine = line;
-    // field is empty exactly at the start of a field: only there does a quote open a quoted field.
+    // Only at a field's start does a quote open a quoted field.
     if (c === '"' && field === '') {
       started = true;
       i++;

@@ -1,7 +1,4 @@
-/**
- * The Dota catalogue in USD cents: hero set items over the seven rarities, hand-named arcanas, locked
- * 'Corrupted' variants (type_prize 13) and battle-pass level bundles whose name starts with the level count.
- */
+/** The Dota catalogue: set items, arcanas, locked Corrupted variants and battle-pass level bundles. */
 import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
 import {
   DOTA_ARCANAS,
@@ -15,18 +12,18 @@ import {
 import { spread, unit } from './hash.ts';
 import type { CatalogueRow } from './generate.ts';
 
-/** Share of (hero slot, theme) pairs that exist as an item: about 1,200 set items. */
+/** Share of (hero slot, theme) pairs that exist as an item. */
 const THEME_SHARE = 0.25;
-/** Share of set items that also exist as a locked Corrupted variant (about 2.5 % of the catalogue). */
+/** About 2.5 % of the catalogue is locked. */
 const LOCKED_SHARE = 0.028;
-/** Rarity of battle-pass level bundles: the gold of battle-pass rewards, and a real Dota rarity for the filter. */
+/** A real Dota rarity, so the filter finds the bundles. */
 export const LEVEL_RARITY = 'Immortal';
 /** Price of one battle-pass level in USD cents before the bulk discount. */
 const CENTS_PER_LEVEL = 20;
-/** Price ~ levels^0.92: bundles get cheaper per level (3000 levels ~ $316 instead of $600) yet never cheaper in total. */
+/** Bundles get cheaper per level, yet never cheaper in total. */
 const LEVEL_EXPONENT = 0.92;
 
-/** Level counts sold as bundles: every count up to 30, then coarser steps up to 3000, plus a few odd sizes. */
+/** Level counts sold as bundles. */
 export function levelCounts(): number[] {
   const counts = new Set<number>([120, 355, 1111, 2024]);
   const steps: [from: number, to: number, step: number][] = [

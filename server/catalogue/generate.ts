@@ -2,7 +2,7 @@
 import { csCatalogueCents } from './cs.ts';
 import { dotaCatalogueCents } from './dota.ts';
 
-/** One catalogue row, ready for catalogue_items (image null = serve the generated picture). */
+/** One catalogue row; image null serves the generated picture. */
 export interface CatalogueRow {
   name: string;
   priceMinor: number;
@@ -18,6 +18,6 @@ export function generateCatalogue(site: 'cs' | 'dota' | 'ru', opts: { rubPerUsd:
   if (site === 'cs') return rows;
   if (!(opts.rubPerUsd > 0) || !Number.isFinite(opts.rubPerUsd))
     throw new RangeError(`rubPerUsd must be a positive number, got ${opts.rubPerUsd}`);
-  // At least 1 kopeck: the schema requires price_minor > 0 even for an absurdly small rate.
+  // The schema requires price_minor > 0, even for an absurdly small rate.
   return rows.map((r) => ({ ...r, priceMinor: Math.max(1, Math.round(r.priceMinor * opts.rubPerUsd)) }));
 }

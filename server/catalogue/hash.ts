@@ -7,8 +7,7 @@ export function fnv1a(text: string): number {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  // FNV-1a alone lets neighbouring names ('... (Field-Tested)' vs '... (Well-Worn)') land close together;
-  // a murmur3-style finaliser spreads the low-entropy tail over all 32 bits.
+  // FNV-1a alone lands names differing only at the end close together; the finaliser spreads them.
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -17,7 +16,7 @@ export function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** A uniform number in [0, 1) derived from a name and a salt (one salt per independent decision). */
+/** A uniform number in [0, 1); one salt per independent decision. */
 export function unit(name: string, salt: string): number {
   return fnv1a(`${salt}\u0000${name}`) / 0x1_0000_0000;
 }

@@ -18,7 +18,7 @@ const WEAR_ABBR: Readonly<Record<string, string>> = {
 const STATTRAK_COLOR = '#cf6a32';
 const SOUVENIR_COLOR = '#ffd700';
 
-/** Text for XML content and attributes; drops code points XML 1.0 forbids (they would make the file invalid). */
+/** Escaped XML text, without the code points XML 1.0 forbids. */
 export function escapeXml(text: string): string {
   return text
     .replace(
@@ -52,7 +52,6 @@ interface Parsed {
   level?: number;
 }
 
-/** Splits a name into what the picture shows. */
 function parse(name: string, type: string): Parsed {
   const level = levelCount(name);
   if (level != null) return { line1: name, line2: 'Battle Pass', kind: 'level', level };
@@ -104,7 +103,7 @@ function badge(x: number, label: string, color: string, anchorEnd: boolean): str
 export function itemSvg(item: { name: string; type: string }): string {
   const color = Object.hasOwn(RARITY_COLORS, item.type) ? RARITY_COLORS[item.type] : FALLBACK_COLOR;
   const p = parse(item.name, item.type);
-  // A per-item id keeps gradients apart if several pictures are ever inlined into one document.
+  // Keeps gradients apart if pictures are inlined into one document.
   const id = `g${fnv1a(item.name).toString(36)}`;
   const emblem =
     p.kind === 'level'

@@ -1,11 +1,8 @@
-/**
- * Operator catalogue imports from JSON or CSV: every problem reported with its row number in one pass; prices
- * become minor units by string arithmetic ('19.99' is 1999 exactly).
- */
+/** Catalogue imports from JSON or CSV; prices become minor units by string arithmetic, so '19.99' is 1999 exactly. */
 import { parseCsv } from './csv.ts';
 import type { CatalogueRow } from './generate.ts';
 
-/** Columns (CSV header) or keys (JSON objects) an import understands; others are ignored. */
+/** Columns or keys an import reads; others are ignored. */
 type Column = 'name' | 'price' | 'price_minor' | 'type' | 'type_prize' | 'image';
 const MAX_NAME = 200;
 const MAX_TYPE = 50;
@@ -17,7 +14,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 type Raw = Partial<Record<Column, unknown>>;
 
-/** Parses and validates a catalogue file; rows holds every valid row, errors one message per problem. */
+/** Parses a catalogue file: every valid row, and one message per problem. */
 export function parseCatalogue(text: string, format: 'json' | 'csv'): { rows: CatalogueRow[]; errors: string[] } {
   const errors: string[] = [];
   // File-level problems (bad JSON, header, broken quoting) go last, after the rows that could be read.
@@ -48,7 +45,7 @@ export function parseCatalogue(text: string, format: 'json' | 'csv'): { rows: Ca
   return { rows, errors: [...errors, ...fileErrors] };
 }
 
-/** A raw row, where it came from (' (line 7)' for CSV) and a problem found before validation. */
+/** A raw row, where it came from, and a problem found before validation. */
 interface Located {
   raw: Raw | null;
   label: string;
@@ -131,7 +128,7 @@ function text(v: unknown): string | null {
   return typeof v === 'string' ? v.trim() : null;
 }
 
-/** Whether a field is absent: missing key, null, or an empty CSV cell. */
+/** Missing key, null, or an empty CSV cell. */
 function blank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
@@ -142,7 +139,7 @@ function price(raw: Raw, errors: string[]): number | null {
   let fromMajor: number | null = null;
   let fromMinor: number | null = null;
   if (!blank(raw.price)) {
-    // String(number) is the shortest round-trip form, so 19.99 reads '19.99' and 1e-7 is rejected as it should be.
+    // String(number) is the shortest round-trip form: 19.99 reads '19.99', 1e-7 is rejected.
     const m = MAJOR.exec(
       typeof raw.price === 'number' || typeof raw.price === 'string' ? String(raw.price).trim() : '',
     );
@@ -179,7 +176,7 @@ function imageUrl(v: unknown): string | null | undefined {
   return protocol === 'http:' || protocol === 'https:' ? s : undefined;
 }
 
-/** A value quoted for a message, cut short so a garbage cell cannot flood the report. */
+/** Cut short, so a garbage cell cannot flood the report. */
 function show(v: unknown): string {
   const s = JSON.stringify(v) ?? String(v);
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;

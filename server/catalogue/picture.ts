@@ -1,12 +1,9 @@
-/**
- * The generated item picture (image.ts's SVG) as a PNG rendered by resvg: a browser decodes a PNG off the main
- * thread, an SVG picture is a document on it (docs/decisions). Cached in memory; the browser keeps it a year.
- */
+/** The generated picture as a PNG, decoded off the main thread (docs/decisions/png-pictures.md). */
 import fs from 'node:fs';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { itemSvg } from './image.ts';
 
-/** Sans-serif fonts that Debian and most Linux images carry, regular and bold: the family of the first found. */
+/** Sans-serif fonts most Linux images carry; the first found is used. */
 const FONT_CANDIDATES: Array<{ family: string; files: string[] }> = [
   {
     family: 'DejaVu Sans',
@@ -23,7 +20,7 @@ const FONT_CANDIDATES: Array<{ family: string; files: string[] }> = [
 
 let options: ResvgRenderOptions | null = null;
 
-/** resvg's options: named font files, cheaper than scanning the system's fonts for every picture. */
+/** Named font files: cheaper than scanning the system's fonts for every picture. */
 function renderOptions(): ResvgRenderOptions {
   if (options) return options;
   for (const { family, files } of FONT_CANDIDATES) {
@@ -39,12 +36,12 @@ function renderOptions(): ResvgRenderOptions {
   return options;
 }
 
-/** Rendered pictures by what they are drawn from (rarity type and name), the most recently used last. */
+/** Rendered pictures, most recently used last. */
 const cache = new Map<string, Buffer>();
 /** About 26 KB a picture: at most about 13 MB. */
 const CACHE_SIZE = 500;
 
-/** The PNG picture of a catalogue item (256 x 192), from its name and rarity type. */
+/** The PNG picture of a catalogue item. */
 export function itemPng(item: { name: string; type: string }): Buffer {
   const key = `${item.type}\n${item.name}`;
   const hit = cache.get(key);

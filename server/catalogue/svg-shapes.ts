@@ -1,15 +1,11 @@
-/**
- * Emblems for the generated item pictures, drawn in a 200x80 box (the picture places it above the name).
- * Hand-drawn side views, deliberately simple: they identify the kind of item at cell size, not the skin.
- */
+/** Item emblems in a 200x80 box, simple enough to tell the kind of item at cell size. */
 import type { WeaponCategory } from './data/cs-weapons.ts';
 
-/** Emblem kinds: the CS weapon families, a Dota gem, and the battle-pass level badge (drawn separately). */
+/** CS weapon families, a Dota gem, and the battle-pass badge (drawn separately). */
 export type EmblemKind = WeaponCategory | 'gem';
 
 /** SVG path data per emblem kind. */
 export const EMBLEM_PATHS: Readonly<Record<EmblemKind, string>> = {
-  // Curved magazine, wooden stock, long barrel: reads as an AK/M4 at 100 px.
   rifle:
     'M6 44L40 32L60 28H150V22H158V28H198V34H150L138 38H120L124 52Q126 62 120 66L108 64Q114 54 106 38H86L82 50H72L74 40H56L16 56L6 54Z',
   sniper:

@@ -1,8 +1,6 @@
 /**
- * Where the rate limits count: in Redis when REDIS_URL is set, so every process and box enforces one limit,
- * otherwise in this process. While Redis does not answer, each process counts on its own (fails open to a local
- * count, with one warning per outage): a limit is an abuse brake, not the authority over money, so a Redis outage
- * must not become a site outage, and a local count still bounds abuse to at most N times the limit.
+ * Rate limit counts in Redis when set, else in this process. A Redis outage falls back to local counts: a limit
+ * is an abuse brake, not the authority over money, and local counts still bound abuse to N times the limit.
  */
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
@@ -15,7 +13,7 @@ interface Counter {
   incr(key: string, cb: Counted, timeWindow: number, max: number): void;
 }
 
-// The plugin's own stores (the Redis one is its Lua INCR/PEXPIRE script); the package exports no path for them.
+// The plugin's own stores; the package exports no path for them.
 const require = createRequire(import.meta.url);
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
   continueExceeding: boolean,
@@ -32,10 +30,10 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
 /** Keys kept by the local count (LRU); an evicted key starts a fresh window. */
 const LOCAL_KEYS = 20_000;
 
-/** Opens the Redis connection and waits briefly for it; a Redis that is down does not stop the start. */
+/** Waits briefly for Redis; one that is down does not stop the start. */
 export async function connectRedis(url: string, log: FastifyBaseLogger, waitMs = 2_000): Promise<Redis> {
   const redis = new Redis(url, {
-    // A command while disconnected fails at once (the local count answers) instead of queueing behind a reconnect.
+    // Fail at once while disconnected, so the local count answers instead of a queue.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: 500,
@@ -52,7 +50,7 @@ export async function connectRedis(url: string, log: FastifyBaseLogger, waitMs =
   return redis;
 }
 
-/** All limits' counters: one namespace per bucket, in Redis or, without it, in this process. */
+/** All limits' counters, one namespace per bucket. */
 export class LimitCounts {
   private readonly local: Counter = new LocalStore(false, false, LOCAL_KEYS);
   private readonly shared: Counter | null;
@@ -71,7 +69,6 @@ export class LimitCounts {
     });
   }
 
-  /** Counts one request of `key` in `bucket`. */
   incr(bucket: string, key: string, cb: Counted, timeWindow: number, max: number): void {
     const full = `${bucket}:${key}`;
     if (this.shared && this.redis?.status === 'ready') {
@@ -97,7 +94,7 @@ export class LimitCounts {
     this.log.warn({ err: err.message }, 'rate limits: Redis does not answer; counting in this process until it does');
   }
 
-  /** A store constructor for @fastify/rate-limit whose children count in the bucket their limit names. */
+  /** A store for @fastify/rate-limit counting in the bucket its limit names. */
   storeCtor(): FastifyRateLimitStoreCtor {
     const store = (bucket: string): FastifyRateLimitStore => ({
       incr: (key, cb, timeWindow, max) => this.incr(bucket, key, cb as Counted, timeWindow, max),

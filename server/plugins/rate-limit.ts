@@ -1,9 +1,6 @@
 /**
- * Rate limits: each route names its limits in its own options (`config.rateLimit` of @fastify/rate-limit, and a
- * hook for a route's second limit, since the plugin runs one `config.rateLimit` per request). Per-player limits
- * key by the session cookie's hash (no session query) or, where the route loads the player anyway, by player id;
- * the others by address. Counts live in Redis with REDIS_URL, else in this process (plugins/limit-store.ts). A
- * refusal is 429 `{ status: false, msg }` in the site's language with Retry-After. A limit of 0 turns it off.
+ * Rate limits named in each route's options; a second limit is a hook, as the plugin runs one per request.
+ * Per-player limits key by the session cookie's hash (no session query) or a loaded player's id. 0 turns one off.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,16 +29,16 @@ type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** The limits as route options. */
 export interface Limits {
-  /** A route's `config.rateLimit` (false when the limit is off); `key` replaces the limit's own key. */
+  /** A route's `config.rateLimit` (false when off); `key` replaces the limit's own key. */
   rule(name: LimitName, key?: (req: FastifyRequest) => string): RateLimitOptions | false;
-  /** The same limit as a hook, for a route's second limit or a handler outside the routes. */
+  /** The same limit as a hook, for a route's second limit. */
   hook(name: LimitName, key?: (req: FastifyRequest) => string): Hook;
 }
 
 const address = (req: FastifyRequest) => normalizeIP(req.ip);
 const session = (req: FastifyRequest) => sessionIdOf(sessionCookie(req)) ?? `ip:${address(req)}`;
 
-/** The username a sign-in names, normalised as the unique index compares it (case-insensitive). */
+/** The username normalised as the unique index compares it. */
 function loginName(req: FastifyRequest): string {
   const body = req.body;
   const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).username : undefined;
@@ -72,7 +69,7 @@ export const rateLimitPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       hook: 'preHandler',
       key: loginName,
     },
-    // Once the body is well-formed: a player's malformed posts count against the address only.
+    // A player's malformed posts count against the address only.
     upgradeSession: {
       max: config.rateLimitUpgradePerMin,
       windowMs: MINUTE,
@@ -87,7 +84,7 @@ export const rateLimitPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       hook: 'onRequest',
       key: address,
     },
-    // The index, a token and the first screen: signed in or not, so a made-up cookie buys no fresh count.
+    // Counted by address, signed in or not, so a made-up cookie buys no fresh count.
     pageIp: {
       max: config.rateLimitPageIpPerMin,
       windowMs: MINUTE,
@@ -104,7 +101,7 @@ export const rateLimitPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     },
   };
 
-  // Buckets are the limit's name, so a limit used by several routes (authIp, pageIp) keeps one count.
+  // Buckets are the limit's name, so a limit shared by several routes keeps one count.
   const options = (name: LimitName, key?: (req: FastifyRequest) => string) => {
     const spec = specs[name];
     return {

@@ -1,8 +1,4 @@
-/**
- * Everything that is not the API: generated item pictures under /app/public, the built SPA from dist/, and
- * the SPA fallback (index.html) for client routes such as /upgrades/1,2,3. The shell carries the site variant
- * (GET /api/site's answer) in a meta tag, so the page does not wait for that call before it starts.
- */
+/** Everything but the API: generated item pictures, the built SPA, and its shell for client routes. */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -35,23 +31,17 @@ export function siteAnswer(ctx: AppContext): SiteResponse {
   };
 }
 
-/**
- * The shell with the variant as `<meta name="upgrades-site" content="{json}">` (data, not script: the CSP holds),
- * and the site's language on `<html lang>`, so a screen reader reads the first screen in its language.
- */
+/** The shell with the variant in a meta tag, so the page need not call for it, and the site's `<html lang>`. */
 export function shellWithSite(shell: string, site: SiteResponse): string {
   const html = shell.replace(/<html(?: lang="[^"]*")?>/i, `<html lang="${site.lang === 'ru' ? 'ru' : 'en'}">`);
   const meta = metaTag(SITE_META_NAME, site);
   if (html.includes('</head>')) return html.replace('</head>', `${meta}\n</head>`);
-  // No head to put it in: right after the doctype (before it, the page would render in quirks mode).
+  // After the doctype: before it, the page would render in quirks mode.
   const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
   return doctype ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}` : `${meta}${html}`;
 }
 
-/**
- * Sends the SPA shell with the variant and, on the upgrades page's routes, its first screen (server/prerender.ts),
- * or a plain 503 when the SPA was never built.
- */
+/** Sends the shell with its first screen where there is one, or 503 when the SPA was never built. */
 export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promise<FastifyReply> {
   const file = path.join(ctx.config.distDir, 'index.html');
   let html: string;
@@ -66,12 +56,12 @@ export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promis
   const site = siteAnswer(ctx);
   const { url, headers } = reply.request;
   const screen = firstScreen(site, url, headers.cookie, ctx.targets.latestItems());
-  // A first screen paints without script, so the entry waits for that paint (server/prerender.ts, deferEntry).
+  // A first screen paints without script, so the entry waits for that paint.
   const shell = screen ? deferEntry(html) : { html, scriptHash: null };
   const csp = reply.getHeader('content-security-policy');
   if (typeof csp === 'string')
     reply.header('content-security-policy', cspWithFirstScreen(csp, screen, shell.scriptHash));
-  // The first screen follows the preference cookies: a cache must not hand one player's page to another.
+  // It follows the preference cookies: a cache must not hand one player's page to another.
   return reply
     .code(200)
     .type('text/html; charset=utf-8')
@@ -83,7 +73,6 @@ export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promis
 /** Item pictures and the static SPA. */
 export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/app/public/items/:file', async (req, reply) => {
-    // <id>.png, what the page shows (catalogue/picture.ts); <id>.svg, the same drawing as a vector.
     const match = /^(\d{1,10})\.(svg|png)$/.exec((req.params as { file: string }).file);
     if (!match) throw new AppError(404, 'not_found');
     const [item] = await ctx.db
@@ -91,7 +80,7 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
       .from(catalogueItems)
       .where(eq(catalogueItems.id, Number(match[1])));
     if (!item) throw new AppError(404, 'not_found');
-    // Catalogue names and rarities do not change under an id, so the picture can be cached for good.
+    // Names and rarities never change under an id.
     reply.header('cache-control', 'public, max-age=31536000, immutable');
     if (match[2] === 'png') return reply.type('image/png').send(itemPng(item));
     return reply
@@ -108,10 +97,9 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promis
     prefix: '/',
     index: false,
     wildcard: true,
-    // A build step (scripts/precompress.ts) writes .br and .gz beside each text asset; send the one the client
-    // accepts instead of the raw file (the app compresses no responses itself). Without them: the raw file.
+    // The build writes .br and .gz beside each asset (docs/decisions/precompressed-assets.md).
     preCompressed: true,
-    // Vite fingerprints everything under assets/, so those files never change under their name.
+    // Vite fingerprints assets/, so those files never change under their name.
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header('cache-control', 'public, max-age=31536000, immutable');

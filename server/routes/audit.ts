@@ -49,7 +49,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const limit = wholeNumber(q.limit ?? String(EXPORT_DEFAULT_LIMIT), 1, EXPORT_MAX_LIMIT);
       if (limit === null) throw new AppError(400, 'audit_limit_invalid');
       const games = await exportGames(ctx.handle.raw, ctx.config.site, after, limit);
-      // The last id is the next page's `after`; a page shorter than `limit` is the last one.
+      // A page shorter than `limit` is the last one.
       if (games.length > 0) reply.header('x-next-after', String(games[games.length - 1].id));
       return reply.type('application/x-ndjson; charset=utf-8').send(toNdjson(games));
     },

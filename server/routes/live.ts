@@ -7,17 +7,17 @@ import { LiveHub } from '../services/live-hub.ts';
 import { parseHide, setHideName } from '../services/live-profile.ts';
 import { errorResponses, requireUser, sessionOf, type AppContext } from './context.ts';
 
-/** The id a reconnecting EventSource sends (or `?last_id=` from a client that cannot set headers). */
+/** The id a reconnecting EventSource sends, or `?last_id=` from a client that cannot set headers. */
 function lastEventId(header: unknown, query: unknown): number | null {
   const raw = typeof header === 'string' && header !== '' ? header : typeof query === 'string' ? query : '';
   return /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : null;
 }
 
-/** Live routes; the process's feed starts with them and ends (its streams closed) when the app closes. */
+/** Live routes; the process's feed starts with them and closes its streams with the app. */
 export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = new LiveHub(ctx.handle, ctx.config, ctx.lang, app.log);
   await hub.start();
-  // preClose: the open streams would otherwise hold the server's close until every browser hangs up.
+  // preClose: open streams would hold the server's close until every browser hangs up.
   app.addHook('preClose', async () => hub.close());
 
   app.get(
@@ -31,7 +31,7 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (req, reply) => {
       if (!hub.admits(req.ip)) throw new AppError(429, 'live_too_many');
       const who = await sessionOf(ctx, req);
-      // Counted again after the session read: another stream from the address may have opened meanwhile.
+      // Again after the await: another stream from the address may have opened meanwhile.
       if (!hub.admits(req.ip)) throw new AppError(429, 'live_too_many');
       reply.hijack();
       hub.open(reply.raw, {

@@ -1,7 +1,6 @@
 /**
- * GET /metrics (Prometheus text) and the hook that counts every answered request. With METRICS_TOKEN the scrape
- * needs `Authorization: Bearer <token>` (401 otherwise); without one only this machine may scrape (403
- * otherwise): the connection must come from loopback and, behind a trusted proxy, so must the client it names.
+ * GET /metrics and the request counter. Without METRICS_TOKEN only loopback may scrape, and behind a trusted
+ * proxy so must the client it names.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,20 +9,19 @@ import { errorResponses, type AppContext } from './context.ts';
 
 const METRICS_PATH = '/metrics';
 
-/** Whether an address is the loopback interface (IPv4 127/8, IPv6 ::1, and IPv4-mapped 127/8). */
+/** IPv4 127/8, IPv6 ::1, and IPv4-mapped 127/8. */
 export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return v4.startsWith('127.') || address === '::1';
 }
 
-/** Compares a presented token with the configured one in constant time (both hashed to one length first). */
+/** Constant-time comparison, both hashed to one length first. */
 function tokenMatches(presented: string, expected: string): boolean {
   const digest = (s: string) => createHash('sha256').update(s).digest();
   return timingSafeEqual(digest(presented), digest(expected));
 }
 
-/** Refuses a scrape the configuration does not allow. */
 function checkAccess(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
   const token = ctx.config.metricsToken;
   if (token !== null) {
@@ -34,11 +32,11 @@ function checkAccess(ctx: AppContext, req: FastifyRequest, reply: FastifyReply):
     }
     return;
   }
-  // req.ip follows TRUST_PROXY (the forwarded client); the socket is the hop that really connected.
+  // req.ip is the forwarded client; the socket is the hop that really connected.
   if (!isLoopback(req.socket.remoteAddress) || !isLoopback(req.ip)) throw new AppError(403, 'metrics_local');
 }
 
-/** The request counter and the metrics' last flush; registered before the routes it counts. */
+/** The request counter; registered before the routes it counts. */
 export const metricsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onResponse', async (req, reply) => {
     ctx.metrics.request(req.method, req.routeOptions.url, reply.statusCode);

@@ -1,4 +1,4 @@
-/** Seed controls, public roll lookup and the player's history (provably-fair.md, issue 4). */
+/** Seed controls, public roll lookup and the player's history (docs/provably-fair.md). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { HistoryResponse, RollResponse, RotateResponse, SeedStateResponse } from '../../src/api/contract.ts';
@@ -12,7 +12,7 @@ import { errorResponses, requireUser, type AppContext } from './context.ts';
 
 /** Provably fair routes under /api/provably_fair. */
 export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // Seed changes load the player first, so their limit counts per player (a new session brings no fresh count).
+  // Per player, so a new session brings no fresh count.
   const players = new WeakMap<FastifyRequest, SessionUser>();
   const seedChange = {
     preHandler: async (req: FastifyRequest) => {

@@ -1,8 +1,4 @@
-/**
- * What the generator and the picture need to know about each CS2 weapon: its silhouette category and how much
- * the market values it relative to others of the same quality (an AK-47 skin outsells a Nova skin of the same
- * grade; a Karambit outsells a Navaja). Unknown weapons (imported catalogues) fall back to factor 1.
- */
+/** Each CS2 weapon's silhouette and market value against others of its quality; unknown weapons get factor 1. */
 
 /** Silhouette family a weapon is drawn as. */
 export type WeaponCategory = 'rifle' | 'sniper' | 'pistol' | 'smg' | 'heavy' | 'knife' | 'glove';
@@ -30,7 +26,7 @@ export const CS_WEAPONS: Readonly<Record<string, readonly [WeaponCategory, numbe
   'Bloodhound Gloves': ['glove', 0.7], 'Hydra Gloves': ['glove', 0.6],
 };
 
-/** Exteriors in order from best to worst: float range [min, max) and price factor relative to Field-Tested. */
+/** Exteriors best first: float range [min, max) and price factor against Field-Tested. */
 export const EXTERIORS = [
   { name: 'Factory New', min: 0, max: 0.07, factor: 2.0 },
   { name: 'Minimal Wear', min: 0.07, max: 0.15, factor: 1.35 },
@@ -39,11 +35,7 @@ export const EXTERIORS = [
   { name: 'Battle-Scarred', min: 0.45, max: 1, factor: 0.68 },
 ] as const;
 
-/**
- * Field-Tested price in USD of a median skin per quality, and how widely skins of that quality spread (sigma of a
- * log-uniform factor). Knives ('special') and gloves ('extraordinary') sit far above covert, as on the market;
- * the single contraband skin (M4A4 | Howl) tops everything.
- */
+/** A median skin's Field-Tested USD price per quality, and its log-uniform spread. */
 export const CS_QUALITY_PRICES: Readonly<Record<string, { usd: number; sigma: number }>> = {
   consumer_grade: { usd: 0.06, sigma: 0.9 },
   industrial_grade: { usd: 0.12, sigma: 0.9 },
@@ -56,10 +48,7 @@ export const CS_QUALITY_PRICES: Readonly<Record<string, { usd: number; sigma: nu
   contraband: { usd: 900, sigma: 0 },
 };
 
-/**
- * Finishes the market prices well above or below the rest of their grade (a Fade or a Dragon Lore against a
- * Safari Mesh). Without it a hash could make a Safari Mesh Karambit the dearest item on the site.
- */
+/** Finishes priced far from their grade; without it a hash could make a Safari Mesh Karambit the dearest item. */
 export const CS_FINISH_FACTORS: Readonly<Record<string, number>> = {
   'Dragon Lore': 6, 'Gungnir': 5, 'Medusa': 4, 'Wild Lotus': 4, 'The Prince': 3, 'Fire Serpent': 3, 'Howl': 1.5,
   'Fade': 2.5, 'Gamma Doppler': 2.4, 'Marble Fade': 2.3, 'Doppler': 2.2, 'Emerald': 2.5, 'Pandora\'s Box': 2.5,

@@ -1,7 +1,4 @@
-/**
- * Word lists the Dota catalogue is composed from: each hero's equipment slots, set themes, Steam quality
- * prefixes and a few hand-named arcanas. Names read like market listings ('Inscribed Dragonclaw Hook').
- */
+/** Word lists the Dota catalogue's names are composed from, reading like market listings. */
 
 /** Hero -> the item nouns of its equipment slots. */
 export const DOTA_HEROES: Readonly<Record<string, readonly string[]>> = {
@@ -52,7 +49,7 @@ export const DOTA_HEROES: Readonly<Record<string, readonly string[]>> = {
   'Dazzle': ['Shadow Wave', 'Totem Headdress', 'Robes'],
 };
 
-/** Set themes, one word each, combined with the slot nouns above. */
+/** Set themes, combined with the slot nouns. */
 export const DOTA_THEMES: readonly string[] = [
   'Dragonclaw', 'Bloodfeather', 'Frostwyrm', 'Emberclad', 'Stormcaller', 'Voidwalker', 'Sunforged', 'Moonshard',
   'Ironbark', 'Shadowfang', 'Thunderhide', 'Ashen', 'Runebound', 'Starfall', 'Tidebreaker', 'Wyrmscale',
@@ -71,7 +68,7 @@ export const DOTA_PREFIXES: readonly { prefix: string; share: number; factor: nu
   { prefix: 'Exalted ', share: 0.02, factor: 2.5 },
 ];
 
-/** Prefix of the locked variants (type_prize 13): corrupted items cannot be traded on the market. */
+/** Prefix of the locked variants: corrupted items cannot be traded. */
 export const DOTA_LOCKED_PREFIX = 'Corrupted ';
 
 /** Hand-named arcanas: unlike sets they carry a name of their own. */
@@ -82,12 +79,12 @@ export const DOTA_ARCANAS: readonly string[] = [
   'Flockheart\'s Wager', 'Planetfall Unbound', 'Swine of the Drowned Galley', 'Benevolent Vigil',
 ];
 
-/** Rarity shares of set items, rarest last (Arcana comes from DOTA_ARCANAS instead). */
+/** Rarity shares of set items, rarest last. */
 export const DOTA_RARITY_SHARES: readonly [string, number][] = [
   ['Common', 0.28], ['Uncommon', 0.26], ['Rare', 0.22], ['Mythical', 0.15], ['Immortal', 0.05], ['Legendary', 0.04],
 ];
 
-/** Median USD price and log-spread per rarity: Common cheapest, Arcana and Legendary on top. */
+/** Median USD price and log-spread per rarity. */
 export const DOTA_RARITY_PRICES: Readonly<Record<string, { usd: number; sigma: number }>> = {
   Common: { usd: 0.04, sigma: 0.6 },
   Uncommon: { usd: 0.1, sigma: 0.7 },

@@ -1,8 +1,4 @@
-/**
- * The audit's raw data: a site's games whose server seed has been revealed, in id order, one JSON object a line,
- * with everything needed to recompute each roll and outcome. A game whose seed is still active is never
- * exported (its seed would let anyone predict that player's next rolls); it appears once the seed rotates.
- */
+/** Revealed games as NDJSON; an active seed's games are never exported, as they would predict the next rolls. */
 import { thousandthsToPercent } from '../../src/domain/chance.ts';
 import { rollToPercent } from '../../src/domain/roll.ts';
 import { gameRulesToWire, type GameRulesWire } from '../../src/domain/rules.ts';
@@ -12,7 +8,7 @@ import { statement, type RawDb } from '../db/client.ts';
 export const EXPORT_DEFAULT_LIMIT = 1000;
 export const EXPORT_MAX_LIMIT = 10_000;
 
-/** One exported game (chance and roll as percents, as every API answer gives them). */
+/** One exported game; chance and roll as percents. */
 export interface ExportedGame {
   id: number;
   roll_id: string;
@@ -26,7 +22,6 @@ export interface ExportedGame {
   success: 0 | 1;
   stake_minor: number;
   target_price_minor: number;
-  /** The house rules the game was played with, as the roll lookup gives them. */
   rules: GameRulesWire;
   time: string;
 }
@@ -81,7 +76,7 @@ export async function exportGames(raw: RawDb, site: string, after: number, limit
   }));
 }
 
-/** The games as NDJSON: one object a line, each line ending in a newline. */
+/** The games as NDJSON, each line ending in a newline. */
 export function toNdjson(games: readonly ExportedGame[]): string {
   let out = '';
   for (const g of games) out += `${JSON.stringify(g)}\n`;

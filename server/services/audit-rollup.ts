@@ -1,12 +1,7 @@
 /**
- * The fairness audit's rollup: adds settled games to audit_rollup in id order, outside the games' transactions,
- * so the audit answers from a few thousand rows at any table size and no game ever waits on a shared row.
- *
- * Ids come from a sequence and commit out of order, so "every game up to id N" only holds once no transaction
- * that could still hold an id <= N is open. A step reads the sequence (N) and then the clock (T); a later step
- * adds the games up to N once every transaction open on the database started after T (pg_stat_activity): one
- * that took an id <= N took it before T. Each step runs under a transaction-level advisory lock, so any number of
- * processes may run it and none double counts. On PGlite (one connection) no other transaction is ever open.
+ * Adds settled games to audit_rollup outside their transactions, so no game waits on a shared row. Ids commit
+ * out of order: a step reads the sequence N, then the clock T, and a later step adds games up to N once every
+ * open transaction began after T. An advisory lock keeps processes from double counting.
  */
 import type { RawDb, TxQueryable } from '../db/client.ts';
 import { statement } from '../db/client.ts';
@@ -15,7 +10,7 @@ import { AUDIT_BAND_EDGES, AUDIT_BAND_COUNT } from '../../src/domain/audit.ts';
 // Any fixed 64-bit key, the same in every process of this app (migrations use another).
 const ROLLUP_LOCK_KEY = 7_294_517_029;
 
-/** Most games one step adds (keeps each rollup transaction short). */
+/** Keeps each rollup transaction short. */
 export const ROLLUP_BATCH = 200_000;
 
 /** The band of `games.chance` in SQL, from the same edges as src/domain/audit.ts bandOf. */
@@ -72,7 +67,7 @@ interface StateRow {
   pending_at: Date | null;
 }
 
-/** What one step did: skipped (another process holds the lock) or the watermark it left. */
+/** What one step did: skipped (lock held elsewhere) or the watermark it left. */
 export type RollupStep = { locked: false } | { locked: true; rolledTo: number; added: number };
 
 async function step(q: TxQueryable, batch: number): Promise<RollupStep> {
@@ -91,7 +86,7 @@ async function step(q: TxQueryable, batch: number): Promise<RollupStep> {
       rolledTo = upTo;
     }
   }
-  // A bound still ahead stays as it is: its older transactions are over, or not yet (then nothing was added).
+  // A bound still ahead stays until its older transactions are over.
   if (pendingTo !== null && pendingTo > rolledTo) {
     if (added > 0) await q.rows(ROLLED, [rolledTo]);
     return { locked: true, rolledTo, added };
@@ -102,7 +97,7 @@ async function step(q: TxQueryable, batch: number): Promise<RollupStep> {
   return { locked: true, rolledTo, added };
 }
 
-/** One rollup step in its own transaction (the background task's tick; tests call it directly). */
+/** One rollup step in its own transaction. */
 export function rollupStep(raw: RawDb, batch = ROLLUP_BATCH): Promise<RollupStep> {
   return raw.transaction((q) => step(q, batch));
 }
@@ -118,7 +113,7 @@ export async function rollupAll(raw: RawDb, waitMs = 20): Promise<number> {
   }
 }
 
-/** Runs a rollup step every `everyMs` until stopped; errors go to `onError` and the next tick tries again. */
+/** Runs a rollup step every `everyMs` until stopped; a failed tick is retried by the next. */
 export function startRollup(raw: RawDb, everyMs: number, onError: (err: Error) => void): () => Promise<void> {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {

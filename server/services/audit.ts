@@ -1,8 +1,4 @@
-/**
- * The public fairness audit of a site and window: the rollup's rows (server/services/audit-rollup.ts) plus the
- * games above its watermark, read in one statement so a rollup committing meanwhile is counted exactly once.
- * The arithmetic is src/domain/audit.ts, the same that `npm run audit` runs over the downloaded games.
- */
+/** The audit: rollup rows plus games above its watermark in one statement, so a concurrent rollup counts once. */
 import {
   addSums,
   bandsFigures,
@@ -20,7 +16,7 @@ import { bandSql, SUMS_SQL } from './audit-rollup.ts';
 
 /** One point of the return over time. */
 export interface AuditPoint {
-  /** Start of the hour (24h window) or UTC day (longer windows). */
+  /** Start of the hour (24h window) or UTC day. */
   t: string;
   games: number;
   rtp: number | null;
@@ -33,7 +29,7 @@ export interface AuditFigures extends AuditTotals {
   window: AuditWindow;
   /** The first instant counted (null: every game). */
   since: string | null;
-  /** Games counted here whose server seed is still secret, so not yet in the games export. */
+  /** Games whose server seed is still secret, so not yet in the export. */
   unrevealed_games: number;
   bands: AuditBand[];
   series: AuditPoint[];
@@ -59,8 +55,7 @@ const FIGURES = statement(
    from parts group by 1, 2, 3 order by 3`,
 );
 
-// A seed activated well inside the window played all its games (its nonce) there; the margin covers clock skew
-// between the app (activated_at) and the database (created_at). Others count their games in the window.
+// A seed activated well inside the window played all its games there; the margin covers app/database clock skew.
 const UNREVEALED = statement(
   'audit_unrevealed',
   `select coalesce(sum(case when s.activated_at >= $2::timestamptz + interval '5 minutes' then s.nonce
@@ -69,7 +64,7 @@ const UNREVEALED = statement(
    from seeds s where s.status = 'active' and s.nonce > 0`,
 );
 
-// The queries are cheap but estimated above jit_above_cost; compiling them took longer than running them.
+// Estimated above jit_above_cost, though cheap: compiling took longer than running.
 const NO_JIT = statement('audit_no_jit', "select set_config('jit', 'off', true)");
 
 interface FigureRow {

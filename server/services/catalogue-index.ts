@@ -1,7 +1,4 @@
-/**
- * The index call's data: the player's inventory and the site's targets. The catalogue's JSON and its compressed
- * form are cached (a game re-reads prices in its transaction); only the per-player tail is encoded per request.
- */
+/** The index answer, its catalogue part compressed once per change (docs/decisions/index-answer.md). */
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { and, asc, eq, ne } from 'drizzle-orm';
@@ -18,8 +15,7 @@ export type CatalogueRow = Pick<
   'id' | 'name' | 'priceMinor' | 'image' | 'type' | 'typePrize'
 >;
 
-/** An item as the page gets it: `id` is what the page picks (an inventory or a catalogue id); the picture is always
- * the catalogue item's. */
+/** An item as the page gets it: `id` is an inventory or catalogue id; the picture is the catalogue item's. */
 function toDto(config: Config, id: number, row: CatalogueRow): ItemDto {
   return {
     id,
@@ -52,10 +48,7 @@ const inventoryBySession = statement(
   order by c.price_minor desc, i.id`,
 );
 
-/**
- * The player's owned items of this site (locked, type_prize 13, ones included so the page can show them) for a
- * session, or null when it is not a live session: the session check and the inventory in one statement.
- */
+/** A live session's owned items of this site, locked ones included, or null: session check and inventory in one. */
 export async function inventoryOfSession(q: Queryable, config: Config, sessionId: string): Promise<ItemDto[] | null> {
   const rows = await q.rows<{ inventoryId: number | null } & CatalogueRow>(inventoryBySession, [
     sessionId,
@@ -70,19 +63,19 @@ export async function inventoryOfSession(q: Queryable, config: Config, sessionId
 const brotli = promisify(zlib.brotliCompress);
 const deflateRaw = promisify(zlib.deflateRaw);
 const HEAD = '{"status":true,"uitems":';
-/** Quick brotli for the first answers after a change; quality 11 (about 25 % smaller, seconds of CPU) follows. */
+/** Quick brotli for the first answers after a change; quality 11 (seconds of CPU) follows. */
 const BR_FAST = 5;
 const BR_BEST = 11;
-/** A brotli tail is sent stored (uncompressed); past this size gzip, which compresses the tail too, is smaller. */
+/** The brotli tail is sent stored; past this size gzip, which compresses it, is smaller. */
 const MAX_STORED_TAIL = 64 * 1024;
-/** A stored brotli meta-block holds at most 2^16 bytes with a 4-nibble length. */
+/** A stored brotli meta-block with a 4-nibble length holds at most 2^16 bytes. */
 const STORED_BLOCK = 65536;
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /** A content coding the index answer can be sent in. */
 export type IndexEncoding = 'br' | 'gzip' | 'identity';
 
-/** The codings a client accepts (RFC 9110 Accept-Encoding; q=0 refuses, `*` stands for any other). */
+/** The codings an Accept-Encoding accepts (q=0 refuses, `*` stands for any other). */
 function accepted(header: string | undefined): Set<string> {
   const ok = new Set<string>();
   const refused = new Set<string>();
@@ -97,21 +90,21 @@ function accepted(header: string | undefined): Set<string> {
   return ok;
 }
 
-/** The coding for an answer: brotli unless the tail is large (it is sent stored), then gzip, else identity. */
+/** Brotli unless the (stored) tail is large, then gzip, else identity. */
 export function pickEncoding(acceptEncoding: string | undefined, tailBytes: number): IndexEncoding {
   const ok = accepted(acceptEncoding);
   if (ok.has('br') && (tailBytes <= MAX_STORED_TAIL || !ok.has('gzip'))) return 'br';
   return ok.has('gzip') ? 'gzip' : 'identity';
 }
 
-/** The shared head `{"status":true,"uitems":[...]` raw and in each coding, for one catalogue JSON. */
+/** The shared head `{"status":true,"uitems":[...]` raw and in each coding. */
 interface EncodedHead {
   json: string;
   raw: Buffer;
   crc: number;
-  /** Brotli stream of the head, flushed to a byte boundary and not finished, so meta-blocks can follow. */
+  /** Flushed to a byte boundary, not finished, so meta-blocks can follow. */
   br: Buffer;
-  /** Raw deflate of the head ending in a sync flush (byte-aligned, not final), so blocks can follow. */
+  /** Ends in a sync flush (byte-aligned, not final), so blocks can follow. */
   deflate: Buffer;
 }
 
@@ -148,14 +141,13 @@ function gzipAnswer(head: EncodedHead, tail: Buffer): Buffer {
   return Buffer.concat([GZIP_HEADER, head.deflate, zlib.deflateRawSync(tail), trailer]);
 }
 
-/** head + tail in one coding. */
 function encode(head: EncodedHead, tail: Buffer, encoding: IndexEncoding): Buffer {
   if (encoding === 'br') return brotliAnswer(head, tail);
   if (encoding === 'gzip') return gzipAnswer(head, tail);
   return Buffer.concat([head.raw, tail]);
 }
 
-/** Signed-out answers per encoded head (one catalogue version) and coding. */
+/** Signed-out answers per catalogue version and coding. */
 const signedOut = new WeakMap<EncodedHead, Map<IndexEncoding, Buffer>>();
 
 /** The site's upgrade targets (active, not type_prize 13) by price, as a JSON array string cached for ttlMs. */
@@ -169,7 +161,7 @@ export class TargetCatalogue {
   private head: Promise<EncodedHead> | null = null;
   private headJson: string | null = null;
 
-  /** The whole index answer in the best coding the client accepts; `inventoryJson` is the player's part. */
+  /** The index answer in the best coding the client accepts. */
   async answer(
     inventoryJson: string,
     acceptEncoding: string | undefined,
@@ -178,7 +170,6 @@ export class TargetCatalogue {
     const head = await this.encodedHead(json);
     const tail = Buffer.from(`,"inventory":${inventoryJson}}`);
     const encoding = pickEncoding(acceptEncoding, tail.length);
-    // The signed-out answer is the same bytes for everyone: built once per catalogue version and coding.
     if (inventoryJson === 'null') {
       let kept = signedOut.get(head);
       if (!kept) signedOut.set(head, (kept = new Map()));
@@ -189,7 +180,7 @@ export class TargetCatalogue {
     return { body: encode(head, tail, encoding), encoding };
   }
 
-  /** The encoded head, rebuilt when the JSON changed: quick codings first, the best brotli in the background. */
+  /** Rebuilt when the JSON changed: quick codings first, the best brotli in the background. */
   private encodedHead(json: string): Promise<EncodedHead> {
     if (this.head && this.headJson === json) return this.head;
     this.headJson = json;
@@ -208,7 +199,6 @@ export class TargetCatalogue {
         if (this.head === building) this.head = Promise.resolve({ ...quick, br: best });
       })
       .catch(() => {
-        // The quick encodings still answer, or the next request rebuilds after a failure.
         if (this.head === building) this.head = null;
       });
     return building;
@@ -220,7 +210,7 @@ export class TargetCatalogue {
     private readonly ttlMs = 30_000,
   ) {}
 
-  /** The cached JSON, reloaded once it is older than the TTL (one load at a time). */
+  /** The cached JSON, reloaded past the TTL, one load at a time. */
   async json(): Promise<string> {
     if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.json;
     this.loading ??= this.load().finally(() => {
@@ -229,13 +219,13 @@ export class TargetCatalogue {
     return this.loading;
   }
 
-  /** The items as last loaded, for the first screen, without waiting (null before the first load; starts one). */
+  /** The items as last loaded, for the first screen, without waiting. */
   latestItems(): readonly ItemDto[] | null {
     if (!this.cached || Date.now() - this.cached.at >= this.ttlMs) this.json().catch(() => {});
     return this.cached?.items ?? null;
   }
 
-  /** Forgets the cached copy (after an import in this process). */
+  /** After an import in this process. */
   invalidate(): void {
     this.cached = null;
   }
@@ -254,7 +244,7 @@ export class TargetCatalogue {
       .orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id));
     const items = rows.map((r) => toDto(this.config, r.id, r));
     const json = JSON.stringify(items);
-    // The same rows keep the same array: what is derived from it (the first screen) is kept too.
+    // The same rows keep the same array, so the first screens derived from it are kept too.
     const same = this.cached?.json === json;
     this.cached = {
       json,

@@ -1,4 +1,3 @@
-/** Public roll lookup and the player's game history (issue 4), from the stored games and seeds. */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { HistoryResponse, RollResponse } from '../../src/api/contract.ts';
 import { thousandthsToPercent } from '../../src/domain/chance.ts';
@@ -12,7 +11,7 @@ import { AppError } from '../messages.ts';
 /** Games per history page. */
 export const HISTORY_PAGE_SIZE = 20;
 
-/** A game by its public roll id; the server seed only once revealed. 404 when unknown. */
+/** A game by its public roll id; the server seed only once revealed. */
 export async function rollById(db: Db, rollId: string): Promise<RollResponse> {
   if (!/^[0-9a-f]{1,64}$/.test(rollId)) throw new AppError(404, 'roll_not_found');
   const [row] = await db

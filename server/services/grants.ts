@@ -11,7 +11,7 @@ export interface GrantSource {
   sourceCaseId?: number;
 }
 
-/** Random active catalogue ids of a site, optionally within a price range (minor) and by lock state. */
+/** Random active catalogue ids of a site, optionally by price range and lock state. */
 export async function randomCatalogueIds(
   db: Executor,
   site: Site,
@@ -54,10 +54,7 @@ export async function grantItems(
   return rows.map((r) => r.id);
 }
 
-/**
- * The demo starter pack: `size` random items of the site's catalogue, at least one of them type_prize 13,
- * from mixed sources (cases with an id, the gift case, the starter pack itself) so every panel has data.
- */
+/** The demo starter pack: random items, at least one locked, from mixed sources so every panel has data. */
 export async function grantStarterPack(db: Executor, site: Site, userId: number, size: number): Promise<number[]> {
   const locked = await randomCatalogueIds(db, site, 1, { locked: true });
   const rest = await randomCatalogueIds(db, site, Math.max(0, size - locked.length));
@@ -70,7 +67,7 @@ export async function grantStarterPack(db: Executor, site: Site, userId: number,
   return grantItems(db, userId, ids, sources);
 }
 
-/** Whether a user has ever held an item of this site (so the demo pack is granted once per site). */
+/** Whether a user ever held an item of this site: the demo pack is granted once. */
 export async function hasItemsOnSite(db: Executor, userId: number, site: Site): Promise<boolean> {
   const [row] = await db
     .select({ id: inventoryItems.id })
@@ -81,7 +78,7 @@ export async function hasItemsOnSite(db: Executor, userId: number, site: Site): 
   return row !== undefined;
 }
 
-/** Which of the given catalogue ids exist (on a site, or on any when site is null), for operator grants. */
+/** Which of the given catalogue ids exist (on any site when site is null). */
 export async function existingCatalogueIds(db: Executor, site: Site | null, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db

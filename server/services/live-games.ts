@@ -1,4 +1,3 @@
-/** Reading settled games for the live feed: by the ids the notices name, the newest ones, or those after an id. */
 import type { LiveGame } from '../../src/api/live.ts';
 import { thousandthsToPercent } from '../../src/domain/chance.ts';
 import { toMajor } from '../../src/domain/money.ts';
@@ -49,7 +48,7 @@ const after = statement(
   `select ${COLUMNS} where g.id > $1::bigint and g.site = $2::text order by g.id limit $3::int`,
 );
 
-/** Turns rows into feed entries. */
+/** Reads settled games for the live feed. */
 export class LiveReader {
   constructor(
     private readonly q: Queryable,

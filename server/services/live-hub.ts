@@ -1,7 +1,6 @@
 /**
- * The live feed of one process: the one LISTEN (live-listen.ts), the games its notices name read in batches,
- * and every open stream of this process written from memory. The last games are kept in commit order, as every
- * process receives the notices, so a reconnect (Last-Event-ID) resumes from memory wherever it lands.
+ * One process's live feed, written in batches (docs/decisions/live-feed-batches.md). Every process receives every
+ * notice, so a reconnect resumes from memory whichever process it lands on.
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,23 +18,19 @@ export const LIVE_BACKLOG = 20;
 const RING = 500;
 /** Games read from the database for a stream further behind than memory reaches. */
 export const LIVE_RESUME_MAX = 200;
-/** After the LISTEN was lost: ids below the newest known ones that may have committed late. */
+/** After a lost LISTEN: how far below the newest known id games may have committed late. */
 const CATCH_UP_LOOKBACK = 100;
 const CATCH_UP_MAX = 1000;
-/** A stream whose unsent bytes pass this is a reader that does not read: it is closed. */
+/** Past this many unsent bytes a stream's reader does not read: it is closed. */
 const MAX_BUFFERED = 256 * 1024;
 const RETRY_READ_MS = 1000;
 /** Most game ids one query reads. */
 const READ_CHUNK = 500;
-/**
- * Least time between two batches. At a few games a second each game goes out at once; under load the games of
- * this window go out together, one write per stream instead of one per game and stream.
- */
+/** Least time between two batches. */
 const FLUSH_GAP_MS = 50;
-/** The browser's reconnection delay after a lost stream (the SSE retry field). */
+/** The SSE retry field. */
 const CLIENT_RETRY_MS = 2000;
 
-/** One open SSE response. */
 interface Stream {
   res: ServerResponse;
   userId: number | null;
@@ -80,7 +75,7 @@ export class LiveHub {
     this.reader = new LiveReader(handle.raw, config, lang);
   }
 
-  /** LISTENs, then reads the newest games into memory (notices arriving meanwhile wait behind that read). */
+  /** LISTENs, then reads the newest games; notices arriving meanwhile wait behind that read. */
   async start(): Promise<void> {
     this.listen = await listenLive(this.handle, {
       notice: (payload) => this.notice(payload),
@@ -106,10 +101,7 @@ export class LiveHub {
     return this.streams.size;
   }
 
-  /**
-   * Serves one stream on a hijacked response: the games after `lastId` (or the newest LIVE_BACKLOG), then every
-   * game as it commits, and the player's own events when `userId` is set.
-   */
+  /** Serves one stream on a hijacked response: the games after `lastId`, then each game as it commits. */
   open(res: ServerResponse, opts: { ip: string; userId: number | null; lastId: number | null }): void {
     const stream: Stream = { res, userId: opts.userId, ip: opts.ip, resuming: true };
     this.streams.add(stream);
@@ -128,11 +120,11 @@ export class LiveHub {
       connection: 'keep-alive',
     });
     this.write(stream, `retry: ${CLIENT_RETRY_MS}\n\n`);
-    // Behind the start-up read and any batch in flight, so the first frames follow what memory already holds.
+    // Queued behind any read in flight, so the first frames follow what memory holds.
     this.enqueue(() => this.resume(stream, opts.lastId));
   }
 
-  /** Ends every stream and the LISTEN (server shutdown). */
+  /** Ends every stream and the LISTEN. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
@@ -155,7 +147,7 @@ export class LiveHub {
       if (at >= 0) this.ring.slice(at + 1).forEach(send);
       else if (this.ring.length > 0 && lastId >= this.ring[0].id) this.ring.filter((f) => f.id > lastId).forEach(send);
       else {
-        // Further back than memory: the database has the games after it, by id (bounded).
+        // Further back than memory: read from the database, bounded.
         try {
           for (const entry of await this.reader.after(lastId, LIVE_RESUME_MAX)) send(this.frame(entry));
         } catch (err) {
@@ -174,14 +166,14 @@ export class LiveHub {
       this.pending.push(Number(id));
     } else if (payload.startsWith('u')) {
       const [user, kind] = payload.slice(1).split(':');
-      // Only to this process's streams of that player: nothing to read, but kept in line behind earlier games.
+      // Nothing to read, but kept in line behind earlier games.
       if (!ME_KINDS.has(kind) || !this.byUser.has(Number(user))) return;
       this.pending.push({ userId: Number(user), kind: kind as LiveMe['kind'] });
     } else return;
     this.scheduleFlush();
   }
 
-  /** One read for every notice of a batch window (FLUSH_GAP_MS after the last batch, or at once). */
+  /** One read for every notice of a batch window. */
   private scheduleFlush(): void {
     if (this.flushQueued || this.closed) return;
     this.flushQueued = true;
@@ -202,7 +194,7 @@ export class LiveHub {
     const read = new Map<number, LiveEntry>();
     if (ids.length > 0) {
       try {
-        // In bounded reads, so a burst (a backlog after a pause) neither holds one slow query nor delays shutdown.
+        // Bounded reads, so a burst neither holds one slow query nor delays shutdown.
         for (let at = 0; at < ids.length && !this.closed; at += READ_CHUNK)
           for (const e of await this.reader.byIds(ids.slice(at, at + READ_CHUNK))) read.set(e.game.id, e);
         if (this.closed) return;
@@ -230,7 +222,7 @@ export class LiveHub {
     this.publish(told, mine);
   }
 
-  /** After a lost LISTEN: the games that committed meanwhile, read back. */
+  /** After a lost LISTEN, reads back the games that committed meanwhile. */
   private async catchUp(): Promise<void> {
     const newest = this.ring.length > 0 ? this.ring[this.ring.length - 1].id : 0;
     try {
@@ -245,7 +237,7 @@ export class LiveHub {
     }
   }
 
-  /** Games and players' own events of one batch: one write per stream for the games, then each player's own. */
+  /** One write per stream for a batch's games, then each player's own events. */
   private publish(entries: LiveEntry[], mine: Array<{ userId: number; frame: string }>): void {
     let chunk = '';
     for (const entry of entries) chunk += this.remember(entry).frame;

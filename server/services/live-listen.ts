@@ -1,8 +1,4 @@
-/**
- * The process's one LISTEN on the live channel: a dedicated PostgreSQL connection (not a pooled one: a LISTEN
- * holds its connection for good), reconnecting with backoff, or PGlite's in-process listen. Migration 0010's
- * triggers send the notices.
- */
+/** The process's one LISTEN, on a dedicated connection: a LISTEN holds its connection for good. */
 import pg from 'pg';
 import type { DbHandle } from '../db/client.ts';
 
@@ -13,9 +9,9 @@ export const LIVE_CHANNEL = 'upgrades_live';
 export interface LiveSink {
   /** One notice's payload, in commit order. */
   notice(payload: string): void;
-  /** The LISTEN is (again) in place after a loss: notices sent meanwhile are gone and must be read back. */
+  /** Back after a loss: notices sent meanwhile are gone and must be read back. */
   resumed(): void;
-  /** The connection failed (logged by the owner; the listener retries on its own). */
+  /** The listener retries on its own. */
   failed(err: Error): void;
 }
 
@@ -27,7 +23,7 @@ export interface LiveListen {
 const BACKOFF_MIN_MS = 250;
 const BACKOFF_MAX_MS = 10_000;
 
-/** Starts listening; resolves once the first LISTEN is in place (PostgreSQL: or has failed and is retrying). */
+/** Resolves once the first LISTEN is in place or, on PostgreSQL, is retrying. */
 export async function listenLive(handle: DbHandle, sink: LiveSink): Promise<LiveListen> {
   if (handle.pglite) {
     const unlisten = await handle.pglite.listen(LIVE_CHANNEL, (payload) => sink.notice(payload));
@@ -68,7 +64,7 @@ export async function listenLive(handle: DbHandle, sink: LiveSink): Promise<Live
       password: options.password,
       database: options.database,
       connectionTimeoutMillis: 5000,
-      // A dead peer (a box that lost power) is found by TCP keepalive instead of waiting forever.
+      // Finds a dead peer instead of waiting forever.
       keepAlive: true,
     });
     client = c;

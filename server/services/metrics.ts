@@ -1,12 +1,6 @@
 /**
- * The process's Prometheus metrics (prom-client, one registry per app): games by outcome, stake and payout in
- * minor units (realised return to player is payout/stake in PromQL), settle duration, the database pool, HTTP
- * requests by route and status, and prom-client's process defaults. Each process counts its own games;
- * Prometheus sums the processes.
- *
- * A game is counted from its answer at once; its stake and payout are read from the committed games rows in one
- * query per batch (before each scrape, and every few seconds), so the money counters add what the database holds
- * without a statement per game.
+ * The process's Prometheus metrics; Prometheus sums the processes. Stakes and payouts are read from committed
+ * games in one query per batch, so the money counters add what the database holds without a statement per game.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
@@ -14,7 +8,7 @@ import { statement, type DbHandle } from '../db/client.ts';
 
 /** How often settled games' stakes and payouts are read when nobody scrapes. */
 const FLUSH_MS = 5_000;
-/** Games waiting for their amounts beyond this are dropped (the database has been away a long time). */
+/** Games waiting for their amounts beyond this are dropped: the database has been away long. */
 const MAX_PENDING = 100_000;
 
 const amounts = statement(
@@ -72,7 +66,7 @@ export class Metrics {
       labelNames: ['method', 'route', 'status'],
       registers,
     });
-    // Zero samples from the start, so rate() and the payout/stake ratio have a series before the first game.
+    // Zero samples from the start, so rate() has a series before the first game.
     for (const outcome of ['win', 'loss']) this.games.inc({ site: config.site, outcome }, 0);
     this.stake.inc({ site: config.site }, 0);
     this.payout.inc({ site: config.site }, 0);
@@ -81,7 +75,7 @@ export class Metrics {
     this.timer.unref();
   }
 
-  /** The pool's gauges: node-postgres's counts; PGlite is one in-process connection with no queue to report. */
+  /** node-postgres's counts; PGlite has no queue to report. */
   private poolGauges(registers: Registry[]): void {
     const pool = this.handle.pool;
     new Gauge({
@@ -116,12 +110,12 @@ export class Metrics {
     if (this.pending.length > MAX_PENDING) this.pending.splice(0, this.pending.length - MAX_PENDING);
   }
 
-  /** Counts one answered HTTP request; `route` is the matched template, never the raw URL (bounded labels). */
+  /** `route` is the matched template, never the raw URL, so labels stay bounded. */
   request(method: string, route: string | undefined, status: number): void {
     this.http.labels(method, route ?? 'unmatched', String(status)).inc();
   }
 
-  /** Adds the pending games' stakes and payouts; they stay pending when the database cannot answer. */
+  /** Pending games stay pending when the database cannot answer. */
   flush(): Promise<void> {
     this.flushing ??= (async () => {
       while (this.pending.length > 0) {
@@ -141,13 +135,13 @@ export class Metrics {
     return this.flushing;
   }
 
-  /** The Prometheus text of every metric, the games' amounts brought up to date first. */
+  /** The Prometheus text, games' amounts brought up to date first. */
   async text(): Promise<string> {
     await this.flush();
     return this.registry.metrics();
   }
 
-  /** Stops the timer and adds what is pending (called before the pool closes). */
+  /** Called before the pool closes. */
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();

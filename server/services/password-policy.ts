@@ -1,8 +1,4 @@
-/**
- * What a new password must be (registration and the CLI's create-user): 8 to 128 characters, not only spaces,
- * not the username in any case, and not on the common-password list of @zxcvbn-ts/language-common (49,000
- * passwords seen most in leaks). Sign-in checks no policy: accounts made before it, and demo/demo, still sign in.
- */
+/** What a new password must be; sign-in checks no policy, so older accounts and demo/demo still sign in. */
 import { AppError } from '../messages.ts';
 
 let common: Promise<Set<string>> | null = null;
@@ -14,7 +10,7 @@ export function checkNewPassword(username: string, password: string): void {
   if (password.toLowerCase() === username.toLowerCase()) throw new AppError(400, 'password_is_username');
 }
 
-/** Throws a 400 when a new password is on the common list (loaded on first use: it takes a few hundred ms). */
+/** Throws a 400 when a new password is on the common list, loaded on first use (a few hundred ms). */
 export async function refuseCommonPassword(password: string): Promise<void> {
   common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common']));
   // The list is lower case.

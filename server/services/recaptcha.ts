@@ -1,10 +1,6 @@
-/**
- * reCAPTCHA v3 in place of our own token when RECAPTCHA_SECRET is set: POST secret+response to the verify
- * URL and require success, the expected action and a score at or above the threshold.
- */
 import type { Config } from '../config.ts';
 
-/** Whether Google (or the configured verifier) accepts the token for this action. Network failure = refusal. */
+/** Whether reCAPTCHA v3 accepts the token for this action and score; a network failure refuses. */
 export async function verifyRecaptcha(
   config: Pick<Config, 'recaptchaSecret' | 'recaptchaVerifyUrl' | 'recaptchaMinScore'>,
   token: string,

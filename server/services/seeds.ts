@@ -1,20 +1,16 @@
-/**
- * Provably fair seed pairs per player (../shared/spec/provably-fair.md): an active server seed with its client
- * seed and nonce, plus the next server seed committed by its hash. Rotation reveals the active seed.
- * Every change locks the player's users row first, so seed operations and games of one player serialise.
- */
+/** Seed pairs per player; every change locks the users row first, so one player's seed changes and games serialise. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
 import { seeds, users } from '../db/schema.ts';
 import { randomHex, sha256Hex } from './crypto.ts';
 
-/** A fresh server seed (32 random bytes as hex) and its commitment. */
+/** A fresh server seed and its commitment. */
 export function newServerSeed(): { serverSeed: string; serverSeedHash: string } {
   const serverSeed = randomHex(32);
   return { serverSeed, serverSeedHash: sha256Hex(serverSeed) };
 }
 
-/** The client seed the server proposes: 16 random hex characters. */
+/** The client seed the server proposes. */
 export function newClientSeed(): string {
   return randomHex(8);
 }
@@ -38,7 +34,7 @@ export async function lockUser(tx: Tx, userId: number): Promise<{ bonusBalance: 
   return row;
 }
 
-/** The active and next seed rows of a player (creating the pair if an older account lacks it). */
+/** The active and next seed rows, created if an older account lacks them. */
 export async function seedPair(tx: Tx, userId: number) {
   const load = () =>
     tx
@@ -80,7 +76,7 @@ export async function seedState(tx: Tx, userId: number): Promise<SeedState> {
   return stateOf(await seedPair(tx, userId));
 }
 
-/** Reveals the active seed, promotes the next one (nonce 0, the given or the same client seed), commits a new next. */
+/** Reveals the active seed, promotes the next one at nonce 0, commits a new next. */
 export async function rotateSeeds(tx: Tx, userId: number, clientSeed?: string) {
   await lockUser(tx, userId);
   const { active, next } = await seedPair(tx, userId);

@@ -1,7 +1,4 @@
-/**
- * Selling an inventory item at its catalogue price into the balance: one transaction, row locked, state
- * changed conditionally, so a double sell (or a sell racing an upgrade) pays at most once.
- */
+/** Selling changes the item's state conditionally under locks, so a double sell or one racing a game pays once. */
 import { and, eq } from 'drizzle-orm';
 import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
 import { siteInfo, type Config } from '../config.ts';
@@ -12,7 +9,7 @@ import { AppError } from '../messages.ts';
 import { lockUser } from './seeds.ts';
 import { credit } from './wallet.ts';
 
-/** Parses the sell body's id (form string or JSON number). */
+/** The sell body's id, from a form string or JSON number. */
 export function parseSellId(body: unknown): number {
   const raw =
     typeof body === 'object' && body !== null && !Array.isArray(body)
@@ -28,7 +25,7 @@ export function parseSellId(body: unknown): number {
 export async function sellItem(db: Db, config: Config, userId: number, inventoryId: number): Promise<number> {
   const { currency } = siteInfo(config.site);
   return withTransaction(db, async (tx) => {
-    // The player's lock first, in a game's order: the other order deadlocks against a game.
+    // The player's lock first, as a game takes them: the other order deadlocks.
     await lockUser(tx, userId);
     const [row] = await tx
       .select({

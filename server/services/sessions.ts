@@ -1,7 +1,4 @@
-/**
- * Sign-in sessions stored in the database. The cookie carries a random secret; the table keeps only its
- * SHA-256, so a leaked table signs nobody in. Several server processes share them through the database.
- */
+/** Sign-in sessions; the table keeps only the cookie secret's SHA-256, so a leaked table signs nobody in. */
 import { eq, lt } from 'drizzle-orm';
 import { statement, type Executor, type Queryable } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
@@ -25,7 +22,7 @@ export async function createSession(db: Executor, userId: number, ttlDays: numbe
   return secret;
 }
 
-/** The stored id of a cookie value (its SHA-256), or null for a value no session can have. */
+/** A cookie value's stored id, or null for a value no session can have. */
 export function sessionIdOf(cookie: string | undefined): string | null {
   return cookie && cookie.length <= 200 ? sha256Hex(cookie) : null;
 }
@@ -35,7 +32,7 @@ const live = statement(
   'select s.user_id as "userId", u.username from sessions s join users u on u.id = s.user_id where s.id = $1 and s.expires_at > now()',
 );
 
-/** The live session a cookie value names, or null (one prepared statement; expiry by the database's clock). */
+/** The live session a cookie value names, or null; expiry by the database's clock. */
 export async function findSession(q: Queryable, cookie: string | undefined): Promise<SessionUser | null> {
   const id = sessionIdOf(cookie);
   if (id === null) return null;

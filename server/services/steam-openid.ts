@@ -1,8 +1,6 @@
 /**
- * Steam sign-in over OpenID 2.0, written for Steam only (no discovery, no associations): the redirect to the
- * configured endpoint and the checks of a positive assertion. Every check is local except the last, a
- * check_authentication POST to the configured endpoint (never to the endpoint an assertion names). Replays
- * are refused by the caller, which stores each accepted nonce (services/steam-accounts.ts claimNonce).
+ * Steam sign-in over OpenID 2.0, for Steam only (no discovery, no associations). check_authentication goes to
+ * the configured endpoint, never the one an assertion names; the caller refuses replays by storing each nonce.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.ts';
@@ -11,23 +9,22 @@ import { AppError } from '../messages.ts';
 const OPENID_NS = 'http://specs.openid.net/auth/2.0';
 const IDENTIFIER_SELECT = 'http://specs.openid.net/auth/2.0/identifier_select';
 const CLAIMED_ID = /^https:\/\/steamcommunity\.com\/openid\/id\/(\d{17})$/;
-/** Fields the checks below rely on: an assertion whose signature leaves one out proves nothing about it. */
+/** An assertion whose signature leaves one of these out proves nothing about it. */
 const MUST_BE_SIGNED = ['op_endpoint', 'claimed_id', 'identity', 'return_to', 'response_nonce', 'assoc_handle'];
-/** A response nonce older than this is refused, and a stored one can be forgotten after it. */
+/** Older nonces are refused, so a stored one can be forgotten after this. */
 export const NONCE_MAX_AGE_MS = 5 * 60_000;
 /** Clock skew allowed for a nonce stamped in the future. */
 const NONCE_FUTURE_MS = 60_000;
-/** How long the provider may take to answer check_authentication. */
 const PROVIDER_TIMEOUT_MS = 10_000;
-/** The return path; return_to is PUBLIC_URL + this + the flow's state. */
+/** return_to is PUBLIC_URL + this + the flow's state. */
 export const STEAM_RETURN_PATH = '/api/auth/steam/return';
 
-/** The address Steam sends the player back to, carrying the flow's state so it matches one browser only. */
+/** Where Steam sends the player back, carrying the flow's state so it matches one browser only. */
 export function returnTo(config: Config, state: string): string {
   return `${config.publicUrl}${STEAM_RETURN_PATH}?state=${encodeURIComponent(state)}`;
 }
 
-/** Where GET /api/auth/steam sends the player: Steam's endpoint with a checkid_setup request. */
+/** Steam's endpoint with a checkid_setup request. */
 export function loginUrl(config: Config, state: string): string {
   const url = new URL(config.steamOpenidUrl);
   const params = {
@@ -49,7 +46,7 @@ export function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The openid.* fields of a query; any other key, or a repeated one, is not part of the assertion. */
+/** The openid.* fields of a query; a repeated key is not part of the assertion. */
 function openidFields(query: Record<string, unknown>): Map<string, string> {
   const out = new Map<string, string>();
   for (const [k, v] of Object.entries(query)) {
@@ -60,7 +57,7 @@ function openidFields(query: Record<string, unknown>): Map<string, string> {
   return out;
 }
 
-/** The time a response nonce was stamped (its leading UTC timestamp), or null when it has none. */
+/** A response nonce's leading UTC timestamp, or null. */
 export function nonceTime(nonce: string): number | null {
   const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})Z./.exec(nonce);
   if (!m) return null;
@@ -76,11 +73,7 @@ export interface SteamAssertion {
   fields: Map<string, string>;
 }
 
-/**
- * The local checks of a positive assertion, each with its own refusal: mode, namespace, the endpoint exactly
- * ours, return_to exactly this flow's, claimed_id equal to identity and a Steam id, the checked fields signed,
- * and the nonce fresh. `state` is the flow's state cookie (undefined when the browser brought none).
- */
+/** The local checks of a positive assertion, each with its own refusal; `state` is the flow's state cookie. */
 export function checkAssertion(
   config: Config,
   query: Record<string, unknown>,
@@ -108,7 +101,6 @@ export function checkAssertion(
   return { steamId, nonce, nonceTime: stamped, fields: f };
 }
 
-/** OpenID key-value form: `key:value` lines. */
 function keyValues(text: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const line of text.split('\n')) {
@@ -118,10 +110,7 @@ function keyValues(text: string): Map<string, string> {
   return out;
 }
 
-/**
- * Asks the configured endpoint whether it signed the assertion (check_authentication, direct verification).
- * Throws steam_rejected unless it answers is_valid:true, steam_unavailable when it cannot be asked.
- */
+/** Asks the configured endpoint whether it signed the assertion (check_authentication). */
 export async function verifyWithProvider(config: Config, a: SteamAssertion): Promise<void> {
   const body = new URLSearchParams();
   for (const [k, v] of a.fields) body.set(`openid.${k}`, k === 'mode' ? 'check_authentication' : v);

@@ -1,8 +1,4 @@
-/**
- * Stateless caseopen tokens `<id>.<expiry>.<mac>` (HMAC-SHA256 with a secret in app_secrets, shared by every
- * process). A game token's id is the seed and nonce of the player's next game, so the game itself spends it; a
- * session token's id is random and spent by inserting it into used_tokens.
- */
+/** Stateless HMAC tokens `<id>.<expiry>.<mac>`; a game token is spent by its game (docs/decisions/game-tokens.md). */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client.ts';
@@ -16,10 +12,10 @@ const SECRET_NAME = 'caseopen_token_hmac';
 const ID_BYTES = 16;
 const ID_CHARS = 22;
 const MAC_CHARS = 43;
-/** Spent ids are kept this long past their expiry, a margin for clock differences between processes. */
+/** A margin for clock differences between processes. */
 const SWEEP_MARGIN = '1 minute';
 
-/** Creates the token secret once per database (the seed and every start call it; the first one wins). */
+/** Creates the token secret once per database; the first caller wins. */
 export async function tokenSecret(db: Db): Promise<Buffer> {
   await db.execute(
     sql`insert into app_secrets (name, value) values (${SECRET_NAME}, ${randomBytes(32).toString('hex')}) on conflict (name) do nothing`,
@@ -42,7 +38,7 @@ export interface GameBinding {
 
 const GAME_ID = /^(\d{1,10}):(\d{1,15})$/;
 
-/** A token for a session and purpose, valid for ttlSeconds: a game token when `game` is given. */
+/** A token for a session and purpose; a game token when `game` is given. */
 export function issueToken(
   secret: Buffer,
   sessionId: string,
@@ -60,11 +56,11 @@ export function issueToken(
 export interface TokenClaim {
   id: string;
   expiresAt: Date;
-  /** A game token's seed and nonce; null for a session token (spent through used_tokens). */
+  /** null for a session token, spent through used_tokens. */
   game: GameBinding | null;
 }
 
-/** The claim of a token minted by this site for this session and purpose and not yet expired, else null. */
+/** The claim of a live token minted here for this session and purpose, else null. */
 export function verifyToken(
   secret: Buffer,
   token: string,

@@ -36,6 +36,7 @@ export interface Config {
   rateLimitAuthPerMin: number;
   /** Sign-in attempts per username, from any address. */
   rateLimitLoginPerUserPerMin: number;
+  /** upgrade_items per signed-in player; the next one per address. */
   rateLimitUpgradePerMin: number;
   rateLimitUpgradeIpPerMin: number;
   /** Origins besides the site's own that may post to the API. */

@@ -101,9 +101,10 @@ export const ledgerEntries = pgTable(
       .references(() => users.id),
     currency: text().notNull(),
     amountMinor: money().notNull(),
-    /** 'sale' | 'grant' | 'adjust' */
+    /** 'sale' | 'grant' | 'adjust' | 'game' (a balance stake, negative) */
     kind: text().notNull(),
     inventoryItemId: integer(),
+    gameId: bigint({ mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [index('ledger_user_idx').on(t.userId, t.currency)],
@@ -229,8 +230,11 @@ export const games = pgTable(
     round: integer().notNull(),
     chunk: integer().notNull(),
     success: boolean().notNull(),
+    /** Items plus balance staked. */
     stakeMinor: money().notNull(),
     stakeCount: integer().notNull(),
+    /** The part of stakeMinor paid from the balance. */
+    balanceStakeMinor: money().notNull().default(0),
     targetCatalogueItemId: integer().notNull(),
     targetPriceMinor: money().notNull(),
     wonInventoryItemId: integer(),

@@ -16,6 +16,7 @@ const field = Type.Optional(Type.Unknown());
 const UpgradeBody = Type.Object({
   'inventory_items[]': field,
   inventory_items: field,
+  balance_stake: field,
   uniq_item: field,
   upgrade_front_chance: field,
   roll_under: field,

@@ -3,12 +3,15 @@
  * strings (inventory_items[] repeated, inventory_items repeated, or one comma-separated value); JSON may
  * carry numbers and arrays. Anything else is a 400 with a precise message.
  */
+import { toMinor } from '../../src/domain/money.ts';
 import { AppError } from '../messages.ts';
 
 /** A well-formed upgrade request. */
 export interface UpgradeRequest {
-  /** Staked inventory ids in the order sent (the first one decides the way back to a case). */
+  /** Staked inventory ids in the order sent (the first one decides the way back to a case); may be empty. */
   itemIds: number[];
+  /** Balance staked beside the items, in minor units (0: none). */
+  balanceMinor: number;
   targetId: number;
   /** The chance the page showed, in percent. */
   frontChance: number;
@@ -33,9 +36,25 @@ function scalar(v: unknown): string | number | boolean | undefined {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined;
 }
 
-function stakedIds(body: Record<string, unknown>, maxItems: number): number[] {
+/** Most balance one game may stake, in major units (far above any catalogue price; keeps sums exact). */
+const MAX_BALANCE_STAKE = 1_000_000_000;
+
+/** balance_stake in major units with at most two decimals, as integer minor units (absent or empty: 0). */
+function balanceStake(v: unknown): number {
+  if (v === undefined || v === null || v === '') return 0;
+  const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '';
+  // Digits with an optional two-place fraction: no sign, exponent, padding or third decimal.
+  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m || Number(m[1]) > MAX_BALANCE_STAKE) throw new AppError(400, 'balance_stake_invalid');
+  return toMinor(Number(text));
+}
+
+function stakedIds(body: Record<string, unknown>, maxItems: number, withBalance: boolean): number[] {
   const raw = body['inventory_items[]'] ?? body.inventory_items;
-  if (raw === undefined || raw === null || raw === '') throw new AppError(400, 'items_required');
+  if (raw === undefined || raw === null || raw === '') {
+    if (withBalance) return [];
+    throw new AppError(400, 'items_required');
+  }
   const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
   if (parts.length > 10 * maxItems) throw new AppError(400, 'too_many_items');
   const ids = parts.map(positiveId);
@@ -47,13 +66,14 @@ function stakedIds(body: Record<string, unknown>, maxItems: number): number[] {
 }
 
 /**
- * Parses and validates an upgrade_items body (at most `maxItems` staked ids, the site's MAX_STAKE_ITEMS); throws
- * AppError(400) naming the first bad field.
+ * Parses and validates an upgrade_items body (at most `maxItems` staked ids, the site's MAX_STAKE_ITEMS, and/or a
+ * balance_stake); throws AppError(400) naming the first bad field.
  */
 export function parseUpgradeRequest(body: unknown, maxItems: number): UpgradeRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'bad_request');
   const b = body as Record<string, unknown>;
-  const itemIds = stakedIds(b, maxItems);
+  const balanceMinor = balanceStake(b.balance_stake);
+  const itemIds = stakedIds(b, maxItems, balanceMinor > 0);
 
   const targetId = positiveId(scalar(b.uniq_item));
   if (targetId === null) throw new AppError(400, 'target_required');
@@ -81,5 +101,5 @@ export function parseUpgradeRequest(body: unknown, maxItems: number): UpgradeReq
   if (typeof token !== 'string' || token.length === 0) throw new AppError(400, 'token_missing');
   if (token.length > 4096) throw new AppError(403, 'token_invalid');
 
-  return { itemIds, targetId, frontChance, rollUnder: rollUnderText === '1', multiplier, token };
+  return { itemIds, balanceMinor, targetId, frontChance, rollUnder: rollUnderText === '1', multiplier, token };
 }

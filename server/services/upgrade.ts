@@ -58,6 +58,8 @@ interface ReadRow {
   seed: SeedRow | null;
   target: TargetRow | null;
   tokenOk: boolean;
+  /** The player's balance in the site currency (minor units). */
+  balance: number;
 }
 
 /**
@@ -91,24 +93,28 @@ const readGame = statement(
     (select row_to_json(t) from (
       select id, name, price_minor as "priceMinor", type_prize as "typePrize", image, type from catalogue_items
       where id = $3::int and site = $4::text and active) t) as target,
-    $5::text is null or ($6::timestamptz > now() and not exists (select 1 from used_tokens where id = $5::text)) as "tokenOk"`,
+    $5::text is null or ($6::timestamptz > now() and not exists (select 1 from used_tokens where id = $5::text)) as "tokenOk",
+    coalesce((select balance_minor from wallets where user_id = (select user_id from sess) and currency = $7::text), 0)::float8
+      as balance`,
 );
 
 /**
  * Statement 3, sent with the COMMIT: `holds` re-checks what the decision used (every staked item still this
- * player's, owned, of this site, usable and at the read total; the seed still active at the read nonce with the
- * read client seed; the target usable at the read price), and every write is conditional on it: the stake spent,
- * the nonce stepped, the session token spent, the won item, the game with its house rules, the tickets. When it
- * does not hold nothing is written and `ok` is false.
+ * player's, owned, of this site, usable and at the read total; the balance still covering its stake; the seed
+ * still active at the read nonce with the read client seed; the target usable at the read price), and every write
+ * is conditional on it: the stake spent and the balance debited, the nonce stepped, the session token spent, the
+ * won item, the game with its house rules, the tickets. When it does not hold nothing is written and `ok` is false.
  */
 const writeGame = statement(
   'upgrade_write',
   `
   with holds as (
-    select (select count(*) = cardinality($2::int[]) and sum(c.price_minor) = $3::bigint
+    select (select count(*) = cardinality($2::int[]) and coalesce(sum(c.price_minor), 0) = $3::bigint
         from inventory_items i join catalogue_items c on c.id = i.catalogue_item_id
         where i.id = any($2::int[]) and i.user_id = $1::int and i.state = 'owned' and c.site = $4::text
           and c.type_prize <> ${LOCKED_TYPE_PRIZE})
+      and ($25::bigint = 0 or exists (select 1 from wallets where user_id = $1::int and currency = $21::text
+        and balance_minor >= $25::bigint))
       and exists (select 1 from seeds where id = $5::int and user_id = $1::int and status = 'active' and nonce = $6::bigint
         and client_seed is not distinct from $7::text)
       and exists (select 1 from catalogue_items where id = $8::int and site = $4::text and active
@@ -119,6 +125,14 @@ const writeGame = statement(
     where id = any($2::int[]) and user_id = $1::int and state = 'owned' and (select ok from holds)
     returning 1),
   seed as (update seeds set nonce = nonce + 1 where id = $5::int and (select ok from holds) returning 1),
+  debit as (
+    update wallets set balance_minor = balance_minor - $25::bigint
+    where user_id = $1::int and currency = $21::text and $25::bigint > 0 and (select ok from holds)
+    returning balance_minor),
+  paid as (
+    insert into ledger_entries (user_id, currency, amount_minor, kind, game_id)
+    select $1::int, $21::text, -$25::bigint, 'game', (select id from g) where $25::bigint > 0 and (select ok from holds)
+    returning 1),
   tok as (
     insert into used_tokens (id, expires_at) select $10::text, $11::timestamptz
     where $10::text is not null and (select ok from holds)
@@ -130,16 +144,18 @@ const writeGame = statement(
   game as (
     insert into games (id, roll_id, user_id, site, seed_id, server_seed_hash, client_seed, nonce, chance, roll_under, roll,
       round, chunk, success, stake_minor, stake_count, target_catalogue_item_id, target_price_minor, won_inventory_item_id,
-      tickets, payout_per_100k, chance_min, chance_max)
+      tickets, payout_per_100k, chance_min, chance_max, balance_stake_minor)
     select (select id from g), $13::text, $1::int, $4::text, $5::int, $14::text, coalesce($7::text, ''), $6::bigint,
-      $15::int, $16::boolean, $17::int, $18::int, $19::int, $12::boolean, $3::bigint, cardinality($2::int[]), $8::int,
-      $9::bigint, (select id from won), $20::int, $22::int, $23::int, $24::int
+      $15::int, $16::boolean, $17::int, $18::int, $19::int, $12::boolean, $3::bigint + $25::bigint,
+      cardinality($2::int[]), $8::int, $9::bigint, (select id from won), $20::int, $22::int, $23::int, $24::int,
+      $25::bigint
     where (select ok from holds)),
   player as (
     update users set bonus_balance = bonus_balance + $20::int where id = $1::int and (select ok from holds)
     returning bonus_balance)
   select (select ok from holds) as ok, (select id from won) as "wonId", (select bonus_balance from player)::float8 as bonus,
-    coalesce((select balance_minor from wallets where user_id = $1::int and currency = $21::text), 0)::float8 as balance`,
+    coalesce((select balance_minor from debit), (select balance_minor from wallets where user_id = $1::int
+      and currency = $21::text), 0)::float8 as balance`,
 );
 
 /** Who asks: the stored id of the request's session (the SHA-256 of its cookie). */
@@ -158,6 +174,7 @@ const REFUSAL_STATUS: Record<Refusal, number> = {
   items_required: 400,
   too_many_items: 400,
   item_locked: 400,
+  balance_insufficient: 409,
   target_unavailable: 404,
   target_too_cheap: 400,
   chance_too_low: 400,
@@ -213,7 +230,15 @@ async function settle(
     { st: lockPlayer, params: [auth.sessionId] },
     {
       st: readGame,
-      params: [req.itemIds, auth.sessionId, req.targetId, config.site, spend?.id ?? null, spend?.expiresAt ?? null],
+      params: [
+        req.itemIds,
+        auth.sessionId,
+        req.targetId,
+        config.site,
+        spend?.id ?? null,
+        spend?.expiresAt ?? null,
+        currency,
+      ],
     },
   ]);
   const [player] = lockedRows as Array<{ userId: number }>;
@@ -229,7 +254,10 @@ async function settle(
   if (rows.some((r) => !r || r.site !== config.site)) throw new AppError(409, 'item_unavailable');
   const stake = rows as StakeRow[];
   const rules = config.houseRules;
-  const decision = decideGame(stake, read.target, rules);
+  const decision = decideGame(stake, read.target, rules, {
+    stakeMinor: req.balanceMinor,
+    availableMinor: read.balance,
+  });
   if (!decision.ok) throw new AppError(REFUSAL_STATUS[decision.refusal], decision.refusal);
   const target = read.target!;
   const { stakeMinor, chance } = decision;
@@ -249,7 +277,7 @@ async function settle(
       params: [
         player.userId,
         req.itemIds,
-        stakeMinor,
+        stakeMinor - req.balanceMinor,
         config.site,
         active.id,
         active.nonce,
@@ -271,6 +299,7 @@ async function settle(
         rules.payoutPer100k,
         rules.chanceMin,
         rules.chanceMax,
+        req.balanceMinor,
       ],
     },
   ]);
@@ -286,7 +315,7 @@ async function settle(
     img: itemImageUrl(config, target),
     price: toMajor(target.priceMinor),
     quality: target.type,
-    casegame: caseGameOf(stake[0]),
+    casegame: stake.length > 0 ? caseGameOf(stake[0]) : null,
     vinLastItemId: written.wonId,
     balance: toMajor(written.balance),
     bonus_balance: written.bonus,

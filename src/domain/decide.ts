@@ -14,9 +14,23 @@ export interface PricedItem {
 
 /** Why a game cannot be played (each is a server message key). */
 export type Refusal =
-  'items_required' | 'too_many_items' | 'item_locked' | 'target_unavailable' | 'target_too_cheap' | 'chance_too_low';
+  | 'items_required'
+  | 'too_many_items'
+  | 'item_locked'
+  | 'balance_insufficient'
+  | 'target_unavailable'
+  | 'target_too_cheap'
+  | 'chance_too_low';
 
-/** A playable game: the staked value and the chance it plays at (thousandths of a percent). */
+/** Money staked beside the items, and the balance it comes from (minor units). */
+export interface BalanceStake {
+  stakeMinor: number;
+  availableMinor: number;
+}
+
+const NO_BALANCE: BalanceStake = { stakeMinor: 0, availableMinor: 0 };
+
+/** A playable game: the staked value (items plus balance) and the chance it plays at (thousandths of a percent). */
 export interface PlayableGame {
   ok: true;
   stakeMinor: number;
@@ -26,13 +40,22 @@ export interface PlayableGame {
 /** The decision: the game, or why not. */
 export type Decision = PlayableGame | { ok: false; refusal: Refusal };
 
-/** Decides a game of these staked items for this target (null: none, or not offered) under these rules. */
-export function decideGame(stake: readonly PricedItem[], target: PricedItem | null, rules: HouseRules): Decision {
-  if (stake.length === 0) return { ok: false, refusal: 'items_required' };
+/**
+ * Decides a game of these staked items and balance for this target (null: none, or not offered) under these
+ * rules.
+ */
+export function decideGame(
+  stake: readonly PricedItem[],
+  target: PricedItem | null,
+  rules: HouseRules,
+  balance: BalanceStake = NO_BALANCE,
+): Decision {
+  if (stake.length === 0 && balance.stakeMinor === 0) return { ok: false, refusal: 'items_required' };
   if (stake.length > rules.maxStakeItems) return { ok: false, refusal: 'too_many_items' };
   if (stake.some((item) => item.typePrize === LOCKED_TYPE_PRIZE)) return { ok: false, refusal: 'item_locked' };
+  if (balance.stakeMinor > balance.availableMinor) return { ok: false, refusal: 'balance_insufficient' };
   if (!target || target.typePrize === LOCKED_TYPE_PRIZE) return { ok: false, refusal: 'target_unavailable' };
-  const stakeMinor = stake.reduce((sum, item) => sum + item.priceMinor, 0);
+  const stakeMinor = stake.reduce((sum, item) => sum + item.priceMinor, balance.stakeMinor);
   if (target.priceMinor <= stakeMinor) return { ok: false, refusal: 'target_too_cheap' };
   // Below the minimum the game is refused, never played at the minimum: that would pay more than the stake is worth.
   const raw = rawChance(stakeMinor, target.priceMinor, rules.payoutPer100k);

@@ -40,6 +40,42 @@ describe('decideGame', () => {
     expect(decideGame(stake, target, rules)).toEqual(decision);
   });
 
+  it.each<[string, ReturnType<typeof item>[], { stakeMinor: number; availableMinor: number }, Decision]>([
+    ['balance alone', [], { stakeMinor: 500, availableMinor: 500 }, { ok: true, stakeMinor: 500, chance: 50_000 }],
+    [
+      'items and balance summed',
+      [item(300)],
+      { stakeMinor: 200, availableMinor: 1_000 },
+      { ok: true, stakeMinor: 500, chance: 50_000 },
+    ],
+    [
+      'more than the balance',
+      [],
+      { stakeMinor: 501, availableMinor: 500 },
+      { ok: false, refusal: 'balance_insufficient' },
+    ],
+    [
+      'a zero balance stake alone',
+      [],
+      { stakeMinor: 0, availableMinor: 500 },
+      { ok: false, refusal: 'items_required' },
+    ],
+    [
+      'a cent of balance at the minimum',
+      [],
+      { stakeMinor: 1, availableMinor: 500 },
+      { ok: true, stakeMinor: 1, chance: 100 },
+    ],
+    [
+      'balance that outprices the target',
+      [item(500)],
+      { stakeMinor: 400, availableMinor: 500 },
+      { ok: false, refusal: 'target_too_cheap' },
+    ],
+  ])('%s', (_name, stake, balance, decision) => {
+    expect(decideGame(stake, item(900), DEFAULT_RULES, balance)).toEqual(decision);
+  });
+
   it('plays the chance a recorded game verifies with', () => {
     expect(rawChance(500, 900)).toBe(50_000);
     expect(chanceThousandths(500, 900)).toBe(50_000);

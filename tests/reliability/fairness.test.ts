@@ -98,6 +98,7 @@ describe(`fairness (${DB_KIND})`, () => {
           who,
           {
             itemIds: [id],
+            balanceMinor: 0,
             targetId: cell.target,
             frontChance: cell.chance / 1000,
             rollUnder: cell.rollUnder,

@@ -42,11 +42,23 @@ const CHECKS: Array<[string, string]> = [
       group by g.id, g.stake_count having count(i.id) <> g.stake_count`,
   ],
   [
-    "recorded stake differs from the staked items' prices",
-    `select g.id, g.stake_minor, sum(c.price_minor) as priced from games g
-       join inventory_items i on i.spent_game_id = g.id join catalogue_items c on c.id = i.catalogue_item_id
-      group by g.id, g.stake_minor having sum(c.price_minor) <> g.stake_minor`,
+    "recorded stake differs from the staked items' prices plus its balance stake",
+    `select g.id, g.stake_minor, g.balance_stake_minor, sum(c.price_minor) as priced from games g
+       left join inventory_items i on i.spent_game_id = g.id left join catalogue_items c on c.id = i.catalogue_item_id
+      group by g.id having coalesce(sum(c.price_minor), 0) + g.balance_stake_minor <> g.stake_minor`,
   ],
+  [
+    "balance stake differs from its game's ledger debit",
+    `select g.id, g.balance_stake_minor, coalesce(-sum(l.amount_minor), 0) as debited from games g
+       left join ledger_entries l on l.game_id = g.id and l.kind = 'game' and l.user_id = g.user_id
+      group by g.id having coalesce(-sum(l.amount_minor), 0) <> g.balance_stake_minor`,
+  ],
+  [
+    'game debit that names no game',
+    `select l.id from ledger_entries l left join games g on g.id = l.game_id
+      where l.kind = 'game' and (g.id is null or l.amount_minor >= 0)`,
+  ],
+  ['negative balance', `select user_id, currency, balance_minor from wallets where balance_minor < 0`],
   [
     'won item not traced to exactly its winning game',
     `select i.id from inventory_items i left join games g on g.id = i.source_game_id

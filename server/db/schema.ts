@@ -54,7 +54,7 @@ export const users = pgTable(
     /** Tickets (bonus balance). */
     bonusBalance: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
-    /** The live feed shows "Hidden" instead of the name (migration 0010 also adds the feed's triggers). */
+    /** The live feed shows "Hidden" instead of the name. */
     hideName: boolean().notNull().default(false),
     /** steamid64 of an account made by Steam sign-in; null for username accounts. */
     steamId: text(),
@@ -125,9 +125,8 @@ export const sessions = pgTable(
 );
 
 /**
- * Caseopen tokens that were spent. The tokens themselves are stateless (HMAC, services/tokens.ts); a settled
- * game inserts its token's id here inside its transaction, so the primary key makes each token single-use.
- * Rows are swept once their token has expired (it can no longer pass the expiry check anyway).
+ * Spent caseopen tokens (the tokens are stateless HMACs): the primary key makes each single-use; swept once
+ * expired.
  */
 export const usedTokens = pgTable(
   'used_tokens',
@@ -168,7 +167,7 @@ export const inventoryItems = pgTable(
   },
   (t) => [
     index('inventory_user_state_idx').on(t.userId, t.state),
-    // Partial: only won items carry a game, so spent and granted rows cost no entry; a game wins one item at most.
+    // Partial: only won items carry a game; a game wins one item at most.
     uniqueIndex('inventory_source_game_uq')
       .on(t.sourceGameId)
       .where(sql`${t.sourceGameId} is not null`),
@@ -205,11 +204,8 @@ export const seeds = pgTable(
 );
 
 /**
- * Settled games: everything needed to recompute and audit the roll. An append-only log whose user, seed and target
- * columns name rows that cannot go away: migration 0004 replaced the foreign keys here (three checks with a
- * key-share lock on every game, about 7 % of the settle throughput) by triggers that refuse deleting or
- * re-keying users, catalogue items and any seed but a committed next one (which no game names), and TRUNCATE.
- * The settlement takes all three ids from rows it has just read, locked or written in the same transaction.
+ * Settled games: everything needed to recompute and audit the roll, append-only. Triggers, not foreign keys,
+ * keep the rows it names (docs/decisions/games-log-guards.md).
  */
 export const games = pgTable(
   'games',

@@ -1,10 +1,7 @@
 /**
- * Security headers (@fastify/helmet) and cross-site refusal (issue 7). The CSP allows no inline script and no
- * eval (the upgrades routes' shell adds the hashes of its own loader and first-screen style, server/prerender.ts):
- * the SPA is external modules and CSS from our origin (Pixi must use `pixi.js/unsafe-eval`, which
- * replaces its generated code with plain functions). HSTS is sent only on HTTPS requests (directly, or per
- * x-forwarded-proto from a trusted proxy), so plain-HTTP installs are not locked out. A state-changing request
- * whose Origin (or, without one, Referer) is another site is a 403, on top of SameSite=Lax and the token.
+ * Security headers and cross-site refusal. The CSP allows no inline script and no eval (the shell adds hashes of
+ * its own inline parts; Pixi runs as `pixi.js/unsafe-eval`, which needs no eval). HSTS only on HTTPS requests, so
+ * plain-HTTP installs are not locked out. A state-changing request from another site's Origin/Referer is a 403.
  */
 import Fastify, { type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

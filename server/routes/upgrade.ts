@@ -49,11 +49,8 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  /**
-   * The session is checked by the settlement's first statement, not by a query of its own. A refusal that comes
-   * earlier (no cookie, malformed body, bad token) looks the session up first, so a signed-out request is a 401
-   * whatever else is wrong with it, as before.
-   */
+  // The settlement's first statement checks the session; an earlier refusal looks it up first, so a signed-out
+  // request is a 401 whatever else is wrong with it.
   app.post(
     '/api/upgrade/upgrade_items',
     {
@@ -87,9 +84,8 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const started = performance.now();
       const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token);
       ctx.metrics.gameSettled(answer.provably_fair.roll_id, answer.success === 1, (performance.now() - started) / 1000);
-      // The next game's token comes with this one's answer (readable by this origin only, like GET /api/token's):
-      // the page plays its next game in one request instead of two. It is a game token, bound to that game's seed
-      // and nonce, so spending it writes nothing (services/tokens.ts).
+      // The next game's token rides on this answer (one request per game); bound to that game's seed and nonce,
+      // spending it writes nothing (docs/decisions/game-tokens.md).
       if (token)
         answer.next_token = issueToken(
           ctx.tokenSecret,
@@ -103,12 +99,7 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  /**
-   * No database: the token is bound to the session the cookie names, and the only purpose's consumer, the
-   * settlement, checks that session in its own first statement (a token of a dead session settles nothing and
-   * answers 401 not_signed_in there, as a dead session always did). So without a session cookie the answer is
-   * 401 as before, and with one it is a token whether or not the session is live (docs/api.md).
-   */
+  // No database: the settlement checks the token's session itself, so any session cookie gets a token.
   app.get(
     '/api/token',
     {

@@ -1,10 +1,7 @@
 /**
- * Settling an upgrade in ONE transaction, one way: read under the player's lock, decide with src/domain, write with
- * one statement that re-checks everything the decision relied on. Everything that can refuse runs before the roll
- * (no error path may depend on it), so the house never aborts a winning game.
- *
- * Two round trips: BEGIN with the lock and the read, then the write with the COMMIT. The write changes nothing
- * unless every row it relied on is as read; then the game is read and decided again, a few times at most.
+ * Settling an upgrade in one transaction: read under the player's lock, decide with src/domain, write with one
+ * statement that re-checks what the decision relied on (else read again). Every refusal comes before the roll, so
+ * the house never aborts a winning game.
  */
 import type { UpgradeResponse } from '../../src/api/contract.ts';
 import { clientChanceMatches, isWin, thousandthsToPercent } from '../../src/domain/chance.ts';
@@ -62,10 +59,7 @@ interface ReadRow {
   balance: number;
 }
 
-/**
- * Statement 1: the live session (by the database's clock) and the player's users row locked, the serialisation
- * point of their games, sales and seed changes. No row: signed out.
- */
+/** The live session's player, locked: the serialisation point of their games, sales and seed changes. */
 const lockPlayer = statement(
   'upgrade_lock_player',
   `
@@ -73,11 +67,7 @@ const lockPlayer = statement(
   where u.id = (select user_id from sessions where id = $1::text and expires_at > now()) for update of u`,
 );
 
-/**
- * Statement 2, in the same round trip and after statement 1, so its snapshot holds every committed change of this
- * player: the staked rows still theirs and owned, the active seed, the target if it is an active item of this site,
- * and whether a session token is unspent and unexpired (a game token passes null; its seed and nonce are checked).
- */
+/** Everything the decision needs, read after the lock so it sees every committed change of this player. */
 const readGame = statement(
   'upgrade_read',
   `
@@ -98,13 +88,7 @@ const readGame = statement(
       as balance`,
 );
 
-/**
- * Statement 3, sent with the COMMIT: `holds` re-checks what the decision used (every staked item still this
- * player's, owned, of this site, usable and at the read total; the balance still covering its stake; the seed
- * still active at the read nonce with the read client seed; the target usable at the read price), and every write
- * is conditional on it: the stake spent and the balance debited, the nonce stepped, the session token spent, the
- * won item, the game with its house rules, the tickets. When it does not hold nothing is written and `ok` is false.
- */
+/** Sent with the COMMIT: every write is conditional on `holds`, the re-check of what the decision read. */
 const writeGame = statement(
   'upgrade_write',
   `
@@ -180,7 +164,7 @@ const REFUSAL_STATUS: Record<Refusal, number> = {
   chance_too_low: 400,
 };
 
-/** Raised inside the transaction when an older account lacks its active seed: the pair is created, then read again. */
+/** An older account without an active seed: the pair is created, then the game read again. */
 class MissingSeeds extends Error {
   constructor(readonly userId: number) {
     super('seed pair missing');

@@ -19,11 +19,8 @@ type Lists = Pick<PageData['index'], 'inventory' | 'uitems'>;
 let lastLists: Lists | null = null;
 
 /**
- * A list that comes back item for item as the last load answered it is answered as that same array. After every
- * game the whole catalogue (6,000 to 20,000 targets) comes back unchanged: the fresh parse is then dropped at
- * once, instead of living on as a second copy of the catalogue wherever this answer is still referenced (a
- * finished actor's output, held by a snapshot React has not let go of yet), and the context keeps its arrays, so
- * every memo over the lists sees the same identity.
+ * A list unchanged item for item since the last load is answered as that same array: the reparsed catalogue is
+ * dropped at once instead of living on as a second copy, and memos over the lists keep their identity.
  */
 function keepUnchangedLists(data: PageData): PageData {
   const { inventory, uitems } = data.index;

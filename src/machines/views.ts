@@ -1,9 +1,6 @@
 /**
- * The lists the page shows, derived from the context: filtered, sorted, paged. Each list has a SearchIndex per sort
- * direction (sorted once, names folded for the search), kept beside the list itself: the page keeps a list's identity
- * while its items are unchanged (applyLoad), so every reader of the same list shares one index, and two pages (or the
- * server's renders) never share or evict each other's. A result is a count and positions: a grid looks up only its
- * page's 15 items.
+ * The lists the page shows, derived from the context: filtered, sorted, paged. Each list keeps its SearchIndex per
+ * sort direction beside it (a WeakMap on the list), so two pages or server renders never share one.
  */
 import { PAGE_SIZE } from '../domain/constants.ts';
 import { pageCount, type SortDirection } from '../domain/filters.ts';

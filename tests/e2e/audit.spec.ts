@@ -86,6 +86,12 @@ for (const c of CASES) {
       await page.setViewportSize({ width, height: 900 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+      // Every figure of the bands table is on screen, not behind a scroll (a phone stacks each band).
+      const cut = await page
+        .getByTestId('audit-bands-table')
+        .locator('th, td')
+        .evaluateAll((cells) => cells.filter((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5).length);
+      expect(cut, `bands table cells cut at ${width} px`).toBe(0);
       await attachScreenshot(page, testInfo, `audit-${c.site}-${width}`);
     }
   });

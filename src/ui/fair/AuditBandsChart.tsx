@@ -95,20 +95,20 @@ export function AuditBandsChart({ bands, currency }: { bands: Band[]; currency: 
             {bands.map((b, i) => (
               <tr key={i} data-testid={`audit-band-${i}`}>
                 <th scope="row">{label(b)}</th>
-                <td>{direction(b)}</td>
-                <td className="num" data-col="games">
+                <td data-label={t('bands.direction')}>{direction(b)}</td>
+                <td className="num" data-col="games" data-label={t('bands.games')}>
                   {fmt.integer(b.games)}
                 </td>
-                <td className="num" data-col="wins">
+                <td className="num" data-col="wins" data-label={t('bands.wins')}>
                   {fmt.integer(b.wins)}
                 </td>
-                <td className="num" data-col="expected">
+                <td className="num" data-col="expected" data-label={t('bands.expected')}>
                   {number.format(b.expected_wins)}
                 </td>
-                <td className="num" data-col="z">
+                <td className="num" data-col="z" data-label={t('bands.z')}>
                   {number.format(b.z)}
                 </td>
-                <td className="num" data-col="range">
+                <td className="num" data-col="range" data-label={t('bands.range')}>
                   {fmt.integer(b.low)}–{fmt.integer(b.high)}
                 </td>
               </tr>

@@ -71,10 +71,16 @@ export function rollToPercent(value: number): number {
 }
 
 /**
- * 1 to 64 visible characters, not only spaces. No format or control characters: a bidi override or zero-width
- * character would make the verifier show another seed than the one used.
+ * 1 to 64 visible characters, not only spaces. Nothing that renders as nothing (format, control or
+ * default-ignorable characters such as U+3164): the verifier would show another seed than the one used.
  */
 export function isValidClientSeed(seed: string): boolean {
   const chars = Array.from(seed);
-  return chars.length >= 1 && chars.length <= 64 && /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]+$/u.test(seed) && seed.trim() !== '';
+  return (
+    chars.length >= 1 &&
+    chars.length <= 64 &&
+    /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]+$/u.test(seed) &&
+    !/\p{Default_Ignorable_Code_Point}/u.test(seed) &&
+    seed.trim() !== ''
+  );
 }

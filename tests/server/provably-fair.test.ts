@@ -146,6 +146,10 @@ describe('POST /api/provably_fair/client_seed', () => {
     { name: 'empty', seed: '' },
     { name: '65 characters', seed: 'x'.repeat(65) },
     { name: 'a control character', seed: 'a\u0007b' },
+    // Letters Unicode marks as default-ignorable: they render as nothing, so abc\u3164def looks like abcdef.
+    { name: 'a Hangul filler', seed: 'abc\u3164def' },
+    { name: 'a combining grapheme joiner', seed: '\u034fA' },
+    { name: 'a variation selector', seed: 'seed\ufe00' },
     { name: 'not a string', seed: 12 },
   ])('refuses a client seed that is $name and keeps the seeds', async ({ seed }) => {
     const p = await register(t.app);

@@ -1,42 +1,27 @@
-/**
- * The fairness audit's two figures on PostgreSQL: GET /api/provably_fair/audit with 1,000,000 games in the table
- * (p95 of each window after the rollup has caught up; target <= 50 ms), and settling games with the rollup
- * running against the same server with it off (AUDIT_ROLLUP_MS=0, a setting only this bench uses; target >= 0.95),
- * alternating off/on so drift on a shared machine hits both alike.
- */
-import pg from 'pg';
-import { atLeast, atMost, type Figure } from './lib/figures.ts';
-import { GameLoad, summarise as mergeGames, type GamesSample } from './lib/games.ts';
-import { createDatabase, dropDatabase } from './lib/pg.ts';
+// The fairness audit on PostgreSQL: GET /api/provably_fair/audit with 1,000,000 games in the table, and games/s with
+// the rollup against the same server with it off (AUDIT_ROLLUP_MS=0), alternating so drift hits both alike.
+import { atLeast, atMost, percentile, type BenchContext, type Figure } from './lib/figures.ts';
+import { GameLoad, summarise, type GamesSample } from './lib/games.ts';
+import { withClient, withDatabase } from './lib/pg.ts';
 import { prepareDatabase } from './lib/prepare.ts';
 import { startServer } from './lib/server.ts';
-import { percentile } from './lib/stats.ts';
 
-const AUDIT = {
-  games: Number(process.env.BENCH_AUDIT_GAMES ?? 1_000_000),
-  gamesPerSeed: 100,
-  players: 2_000,
-  requests: Number(process.env.BENCH_AUDIT_REQUESTS ?? 200),
-  settleRounds: 2,
-  settleSeconds: Number(process.env.BENCH_AUDIT_SECONDS ?? 12),
-  clients: 16,
-};
-const DB = `bench_audit${process.env.BENCH_DB_SUFFIX ?? ''}`;
+const GAMES = 1_000_000;
+const GAMES_PER_SEED = 100;
+const PLAYERS = 2_000;
+const SETTLE_ROUNDS = 2;
+const SETTLE_SECONDS = 12;
+const CLIENTS = 16;
 
-/**
- * Writes `games` games over the last 30 days in one INSERT ... SELECT generate_series (players and seed pairs
- * first): 100 games a seed, each player's newest seed still active. Rolls are random, not HMACs: this measures
- * the audit, not the verification.
- */
-export async function generateAuditGames(url: string, games: number, site = 'cs'): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    const seeds = Math.ceil(games / AUDIT.gamesPerSeed);
+// Games over the last 30 days in one INSERT ... SELECT, 100 a seed, each player's newest seed still active. Random
+// rolls, not HMACs: this measures the audit, not the verification.
+function writeGames(url: string, games: number): Promise<void> {
+  return withClient(url, async (c) => {
+    const seeds = Math.ceil(games / GAMES_PER_SEED);
     const [{ id: target }] = (await c.query('select id from catalogue_items order by id limit 1')).rows;
     await c.query(
       `insert into users (username, password_hash) select 'audit_bench_' || i, 'x' from generate_series(1, $1) i`,
-      [AUDIT.players],
+      [PLAYERS],
     );
     await c.query(
       `insert into seeds (user_id, server_seed, server_seed_hash, client_seed, status, nonce, activated_at, revealed_at)
@@ -48,8 +33,9 @@ export async function generateAuditGames(url: string, games: number, site = 'cs'
        cross join lateral (select now() - interval '30 days' * (1 - (k * $3)::float8 / $4) as at) t
        join (select id, row_number() over (order by id) - 1 as p from users where username like 'audit_bench_%') u
          on u.p = k % $2`,
-      [seeds, AUDIT.players, AUDIT.gamesPerSeed, games],
+      [seeds, PLAYERS, GAMES_PER_SEED, games],
     );
+    // `0 * g` ties each random() in the lateral subqueries to its row: uncorrelated, one value would serve all rows.
     await c.query(
       `insert into games (roll_id, user_id, site, seed_id, server_seed_hash, client_seed, nonce, chance, roll_under,
          roll, round, chunk, success, stake_minor, stake_count, target_catalogue_item_id, target_price_minor, tickets,
@@ -66,134 +52,90 @@ export async function generateAuditGames(url: string, games: number, site = 'cs'
          from (select (100 + floor(random() * 5000 + 0 * g))::bigint as stake) a
          cross join lateral (select (a.stake + 1 + floor(random() * 200000))::bigint as price) b
        ) r`,
-      [games, AUDIT.gamesPerSeed, site, target],
+      [games, GAMES_PER_SEED, 'cs', target],
     );
     await c.query('analyze');
-  } finally {
-    await c.end();
-  }
+  });
 }
 
-/** Waits until the server's rollup has taken every game in the table. */
-async function rolledUp(url: string, log: (s: string) => void): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
+/** Waits until the server's rollup has taken every game in the table; returns the seconds it took. */
+function rolledUp(url: string, log: (s: string) => void): Promise<number> {
+  const t0 = performance.now();
+  return withClient(url, async (c) => {
     const [{ top }] = (await c.query('select coalesce(max(id), 0)::bigint as top from games')).rows;
     for (;;) {
       const [{ rolled }] = (await c.query('select rolled_to as rolled from audit_rollup_state')).rows;
-      if (Number(rolled) >= Number(top)) return;
+      if (Number(rolled) >= Number(top)) return (performance.now() - t0) / 1000;
       log(`audit: rollup at ${rolled} of ${top}`);
       await new Promise((r) => setTimeout(r, 2000));
     }
-  } finally {
-    await c.end();
-  }
+  });
 }
 
-async function endpointFigure(distDir: string, raw: Record<string, unknown>, log: (s: string) => void) {
-  const url = await createDatabase(DB);
+// Once a server's rollup has caught up: p95 of 200 requests per window, the first 5 left out as warm-up.
+async function endpoint(url: string, distDir: string, log: (s: string) => void) {
+  const server = await startServer({ DATABASE_URL: url, DIST_DIR: distDir });
   try {
-    await prepareDatabase(
-      { kind: 'pg', url },
-      { catalogueTargets: 100, players: 1, itemsPerPlayer: 1, stakePerGame: 1, indexPlayerItems: 1 },
-    );
-    log(`audit: writing ${AUDIT.games} games`);
-    const t0 = performance.now();
-    await generateAuditGames(url, AUDIT.games);
-    const writeSeconds = (performance.now() - t0) / 1000;
-    const server = await startServer({ DATABASE_URL: url, DIST_DIR: distDir });
-    try {
-      const r0 = performance.now();
-      await rolledUp(url, log);
-      const rollupSeconds = (performance.now() - r0) / 1000;
-      const p95: Record<string, number> = {};
-      for (const window of ['24h', '7d', '30d', 'all']) {
-        const ms: number[] = [];
-        for (let i = 0; i < AUDIT.requests; i++) {
-          const s = performance.now();
-          const res = await fetch(`${server.url}/api/provably_fair/audit?window=${window}`);
-          const body = (await res.json()) as { games: number };
-          ms.push(performance.now() - s);
-          if (res.status !== 200 || (window === 'all' && body.games !== AUDIT.games))
-            throw new Error(`audit answered ${res.status} with ${body.games} games`);
-        }
-        p95[window] = percentile(ms.slice(5), 95);
+    const rollupSeconds = await rolledUp(url, log);
+    const p95: Record<string, number> = {};
+    for (const window of ['24h', '7d', '30d', 'all']) {
+      const ms: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${server.url}/api/provably_fair/audit?window=${window}`);
+        const body = (await res.json()) as { games: number };
+        ms.push(performance.now() - t0);
+        if (res.status !== 200 || (window === 'all' && body.games !== GAMES))
+          throw new Error(`audit answered ${res.status} with ${body.games} games`);
       }
-      raw.audit = { games: AUDIT.games, writeSeconds, rollupSeconds, p95 };
-      const worst = Object.entries(p95).sort((a, b) => b[1] - a[1])[0];
-      return atMost(
-        `audit endpoint p95, ${AUDIT.games.toLocaleString('en')} games`,
-        worst[1],
-        'ms',
-        null,
-        50,
-        `slowest window ${worst[0]}; p95 ${Object.entries(p95)
-          .map(([w, v]) => `${w} ${v.toFixed(1)} ms`)
-          .join(', ')}; rollup of the table ${rollupSeconds.toFixed(0)} s`,
-      );
-    } finally {
-      await server.stop();
+      p95[window] = percentile(ms.slice(5), 95);
     }
+    return { rollupSeconds, p95 };
   } finally {
-    await dropDatabase(DB);
+    await server.stop();
   }
 }
 
-async function settleFigure(distDir: string, raw: Record<string, unknown>, log: (s: string) => void) {
-  const url = await createDatabase(DB);
-  try {
-    const games = AUDIT.settleRounds * 2 * AUDIT.settleSeconds * 4_000 + 2_000;
-    const data = await prepareDatabase(
-      { kind: 'pg', url },
-      {
-        catalogueTargets: 1_000,
-        players: AUDIT.clients,
-        itemsPerPlayer: Math.ceil(games / AUDIT.clients) + 100,
-        stakePerGame: 1,
-        indexPlayerItems: 1,
-      },
-    );
+/** Both audit figures, on one database: the endpoint's first, then settling on top of its 1,000,000 games. */
+export function auditBench({ distDir, raw, log }: BenchContext): Promise<Figure[]> {
+  return withDatabase('audit', async (url) => {
+    const settleGames = SETTLE_ROUNDS * 2 * SETTLE_SECONDS * 4_000 + 2_000;
+    const itemsPerPlayer = Math.ceil(settleGames / CLIENTS) + 100;
+    const data = await prepareDatabase(url, 1_000, { players: CLIENTS, itemsPerPlayer });
+    log(`audit: writing ${GAMES} games`);
+    const t0 = performance.now();
+    await writeGames(url, GAMES);
+    const writeSeconds = (performance.now() - t0) / 1000;
+    const { rollupSeconds, p95 } = await endpoint(url, distDir, log);
     const samples: Record<'off' | 'on', GamesSample[]> = { off: [], on: [] };
-    for (let round = 0; round < AUDIT.settleRounds; round++) {
+    let load: GameLoad | null = null;
+    for (let round = 1; round <= SETTLE_ROUNDS; round++) {
       for (const mode of ['off', 'on'] as const) {
-        log(`audit: settling with the rollup ${mode}, round ${round + 1}`);
-        const server = await startServer({
-          DATABASE_URL: url,
-          DIST_DIR: distDir,
-          AUDIT_ROLLUP_MS: mode === 'off' ? '0' : '1000',
-        });
-        const load = new GameLoad(server.url, data);
+        log(`audit: settling with the rollup ${mode}, round ${round}`);
+        const rollupMs = mode === 'off' ? '0' : '1000';
+        const server = await startServer({ DATABASE_URL: url, DIST_DIR: distDir, AUDIT_ROLLUP_MS: rollupMs });
+        // One load across the servers, so that no round stakes items another round has used.
+        if (load) load.retarget(server.url);
+        else load = new GameLoad(server.url, data);
         try {
-          await load.run({ games: 500 });
-          samples[mode].push(await load.sample({ seconds: AUDIT.settleSeconds }));
+          await load.sample({ games: 500 });
+          samples[mode].push(await load.sample({ seconds: SETTLE_SECONDS }));
         } finally {
-          load.close();
           await server.stop();
         }
       }
     }
-    const off = mergeGames(samples.off);
-    const on = mergeGames(samples.on);
-    raw.auditSettle = { off, on };
-    return atLeast(
-      'settle games/s with the audit rollup',
-      on.gamesPerSecond,
-      'games/s',
-      { label: 'the same without it', value: off.gamesPerSecond, unit: 'games/s' },
-      0.95,
-      `${AUDIT.settleRounds} alternating rounds of ${AUDIT.settleSeconds} s each, ${AUDIT.clients} players`,
-    );
-  } finally {
-    await dropDatabase(DB);
-  }
-}
-
-/** Both audit figures. */
-export async function auditBench(
-  distDir: string,
-  raw: Record<string, unknown>,
-  log: (s: string) => void,
-): Promise<Figure[]> {
-  return [await endpointFigure(distDir, raw, log), await settleFigure(distDir, raw, log)];
+    load?.close();
+    const [off, on] = [summarise(samples.off), summarise(samples.on)];
+    raw.audit = { games: GAMES, writeSeconds, rollupSeconds, p95, settle: { off, on } };
+    const [slowest, worst] = Object.entries(p95).sort((a, b) => b[1] - a[1])[0];
+    const each = Object.entries(p95).map(([w, v]) => `${w} ${v.toFixed(1)} ms`);
+    const note = `slowest window ${slowest}; p95 ${each.join(', ')}; rollup of the table ${rollupSeconds.toFixed(0)} s`;
+    const without = { label: 'the same without it', value: off.gamesPerSecond, unit: 'games/s' };
+    const rounds = `${SETTLE_ROUNDS} alternating rounds of ${SETTLE_SECONDS} s each, ${CLIENTS} players, on top of the ${GAMES.toLocaleString('en')} games; errors ${off.errors} / ${on.errors}`;
+    return [
+      atMost(`audit endpoint p95, ${GAMES.toLocaleString('en')} games`, worst, 'ms', null, 50, note),
+      atLeast('settle games/s with the audit rollup', on.gamesPerSecond, 'games/s', without, 0.95, rounds),
+    ];
+  });
 }

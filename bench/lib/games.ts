@@ -1,98 +1,76 @@
-/**
- * The game load: concurrent players, each on its own keep-alive connection like a browser tab, each game as the
- * page plays it: upgrade_items with the token the last answer brought; a first game (or one after an error) loads
- * the index and fetches a token first.
- */
+// Concurrent players, each on its own keep-alive connection like a browser tab, playing as the page does: a first
+// game (or one after an error) loads the index and fetches a token, later ones use the token the last answer brought.
+import { median, percentile } from './figures.ts';
 import { KeepAliveConnection } from './keepalive.ts';
 import type { BenchData } from './prepare.ts';
-import { median, percentile } from './stats.ts';
 
 /** One stretch of games: counts, upgrade_items latencies (ms) and the first error. */
-export interface GamesSample {
-  games: number;
-  errors: number;
-  seconds: number;
-  upgradeMs: number[];
-  firstError?: string;
-}
+export type GamesSample = { games: number; errors: number; seconds: number; upgradeMs: number[]; firstError?: string };
 
 /** Stretches as one: games/s, the latencies' median and p99, without the raw latencies. */
 export function summarise(parts: GamesSample[]) {
   const upgradeMs = parts.flatMap((p) => p.upgradeMs);
-  const games = parts.reduce((n, p) => n + p.games, 0);
-  const seconds = parts.reduce((n, p) => n + p.seconds, 0);
+  const sum = (f: (p: GamesSample) => number) => parts.reduce((n, p) => n + f(p), 0);
+  const [games, seconds] = [sum((p) => p.games), sum((p) => p.seconds)];
   return {
     games,
-    errors: parts.reduce((n, p) => n + p.errors, 0),
+    errors: sum((p) => p.errors),
     seconds,
-    gamesPerSecond: games / seconds,
+    // Refused games count as errors, not as settled games.
+    gamesPerSecond: (games - sum((p) => p.errors)) / seconds,
     medianMs: median(upgradeMs),
     p99Ms: percentile(upgradeMs, 99),
     firstError: parts.find((p) => p.firstError)?.firstError,
   };
 }
 
-/** Counts and latencies of stretches as one. */
-export type GamesResult = ReturnType<typeof summarise>;
+type Player = { conn: KeepAliveConnection; cookie: string; items: number[]; next: number; token: string | null };
 
 /** Plays the bench's one game shape on all players at once, each staking its own items in order. */
 export class GameLoad {
-  private next: number[];
-  private connections: KeepAliveConnection[];
-  /** The form after the staked items, up to the token (the same fields, in the page's order, every game). */
-  private formTail: string;
-  /** Each player's token for the next game, from the last answer (null: fetch one). */
-  private tokens: Array<string | null>;
+  private readonly players: Player[];
+  /** The form after the staked items, up to the token: the page's fields, in the page's order. */
+  private readonly formTail: string;
 
   constructor(
-    base: string,
+    url: string,
     private readonly data: BenchData,
   ) {
-    this.next = data.players.map(() => 0);
-    this.connections = data.players.map(() => new KeepAliveConnection(base));
-    this.tokens = data.players.map(() => null);
-    const fields = { uniq_item: data.targetId, upgrade_front_chance: data.chancePercent, roll_under: 1 };
-    this.formTail = `${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&selected_multiplier=&token=`;
+    this.players = data.players.map(({ cookie, items }) => {
+      return { conn: new KeepAliveConnection(url), cookie: `cookie: ${cookie}`, items, next: 0, token: null };
+    });
+    const fields = `uniq_item=${data.targetId}&upgrade_front_chance=${data.chancePercent}&roll_under=1`;
+    this.formTail = `${fields}&selected_multiplier=&token=`;
   }
 
   /** Plays until `games` more games are done or `seconds` passed, whichever first, or the items run out. */
   async sample(limit: { games?: number; seconds?: number }): Promise<GamesSample> {
-    const { players, stakePerGame } = this.data;
-    const upgradeMs: number[] = [];
-    const result: GamesSample = { games: 0, errors: 0, seconds: 0, upgradeMs };
-    let started = 0;
+    const n = this.data.stakePerGame;
+    const sample: GamesSample = { games: 0, errors: 0, seconds: 0, upgradeMs: [] };
     const t0 = performance.now();
     const deadline = t0 + (limit.seconds ?? 1e9) * 1000;
-    const player = async (i: number) => {
-      while (
-        started < (limit.games ?? Infinity) &&
-        performance.now() < deadline &&
-        this.next[i] + stakePerGame <= players[i].items.length
-      ) {
+    let started = 0;
+    const more = (p: Player) =>
+      started < (limit.games ?? Infinity) && performance.now() < deadline && p.next + n <= p.items.length;
+    const play = async (p: Player) => {
+      while (more(p)) {
         started++;
-        const items = players[i].items.slice(this.next[i], (this.next[i] += stakePerGame));
-        const error = await this.play(i, items, upgradeMs);
-        result.games++;
-        if (error) result.errors++;
-        result.firstError ??= error ?? undefined;
+        const error = await this.play(p, p.items.slice(p.next, (p.next += n)), sample.upgradeMs);
+        sample.games++;
+        if (error) sample.errors++;
+        sample.firstError ??= error ?? undefined;
       }
     };
-    await Promise.all(players.map((_, i) => player(i)));
-    result.seconds = (performance.now() - t0) / 1000;
-    return result;
-  }
-
-  /** As sample, summarised. */
-  async run(limit: { games?: number; seconds?: number }): Promise<GamesResult> {
-    return summarise([await this.sample(limit)]);
+    await Promise.all(this.players.map(play));
+    sample.seconds = (performance.now() - t0) / 1000;
+    return sample;
   }
 
   /** One game; returns an error description or null. */
-  private async play(i: number, items: number[], upgradeMs: number[]): Promise<string | null> {
-    const conn = this.connections[i];
-    const cookie = `cookie: ${this.data.players[i].cookie}`;
-    let token = this.tokens[i];
-    this.tokens[i] = null;
+  private async play(p: Player, items: number[], upgradeMs: number[]): Promise<string | null> {
+    const { conn, cookie } = p;
+    let token = p.token;
+    p.token = null;
     if (token === null) {
       const index = await conn.request('POST', '/api/upgrade/index', `${cookie}\r\naccept-encoding: br, gzip`, '');
       if (index.status !== 200) return `index ${index.status} ${index.body.toString().slice(0, 200)}`;
@@ -107,12 +85,21 @@ export class GameLoad {
     upgradeMs.push(performance.now() - u0);
     const text = res.body.toString();
     if (res.status !== 200 || !text.startsWith('{"status":true')) return `upgrade ${res.status} ${text.slice(0, 200)}`;
-    this.tokens[i] = (JSON.parse(text) as { next_token?: string }).next_token ?? null;
+    p.token = (JSON.parse(text) as { next_token?: string }).next_token ?? null;
     return null;
+  }
+
+  /** Points every player at another server (new connections and tokens); each goes on with its next items. */
+  retarget(url: string): void {
+    this.close();
+    for (const p of this.players) {
+      p.conn = new KeepAliveConnection(url);
+      p.token = null;
+    }
   }
 
   /** Closes the connections. */
   close(): void {
-    for (const c of this.connections) c.close();
+    for (const p of this.players) p.conn.close();
   }
 }

@@ -1,15 +1,9 @@
-/**
- * One keep-alive HTTP/1.1 connection carrying one request at a time, written straight onto a socket: the driver
- * shares the cores with the server, and node:http's client costs about as much CPU per request as the route.
- */
+// Keep-alive HTTP/1.1 straight onto a socket, one request at a time: the driver shares the cores with the server,
+// and node:http's client costs about as much CPU per request as the route.
 import net from 'node:net';
 
 /** An answer: status (0 when the connection failed), the undecoded body (or the error) and its size on the wire. */
-export interface Answer {
-  status: number;
-  body: Buffer;
-  wireBytes: number;
-}
+export type Answer = { status: number; body: Buffer; wireBytes: number };
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
@@ -26,7 +20,6 @@ export class KeepAliveConnection {
 
   /** Sends one request (headers as `name: value` lines joined by CRLF) and resolves with its answer. */
   request(method: string, path: string, headerLines: string, body?: string): Promise<Answer> {
-    if (this.waiting) return Promise.resolve(failed('request while another is in flight'));
     const socket = this.socket ?? this.open();
     const length = body === undefined ? '' : `\r\nContent-Length: ${Buffer.byteLength(body)}`;
     const head = `${method} ${path} HTTP/1.1\r\n${headerLines}\r\nHost: ${this.url.host}\r\nConnection: keep-alive${length}\r\n\r\n`;
@@ -83,31 +76,4 @@ export class KeepAliveConnection {
 
 function failed(why: string): Answer {
   return { status: 0, body: Buffer.from(why), wireBytes: 0 };
-}
-
-/**
- * `connections` connections each sending one request after another for `seconds`; the requests answered with a
- * 2xx, the others, and the time taken.
- */
-export async function hammer(
-  base: string,
-  connections: number,
-  seconds: number,
-  send: (c: KeepAliveConnection) => Promise<Answer>,
-) {
-  const t0 = performance.now();
-  const deadline = t0 + seconds * 1000;
-  let ok = 0;
-  let errors = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      const conn = new KeepAliveConnection(base);
-      while (performance.now() < deadline) {
-        if ((await send(conn)).status === 200) ok++;
-        else errors++;
-      }
-      conn.close();
-    }),
-  );
-  return { requests: ok, errors, seconds: (performance.now() - t0) / 1000 };
 }

@@ -1,72 +1,68 @@
-/**
- * Bench data, written with the server's own code before the server starts: migrations and seed, the CS catalogue
- * grown or cut to N targets, and players with sessions and enough cheap items for every game of the run.
- */
+// Bench data, written with the server's own code before it starts: migrations and seed, the CS catalogue grown or
+// cut to N targets, players with sessions and enough cheap items for every game of the run.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { chanceThousandths, thousandthsToPercent } from '../../src/domain/chance.ts';
-import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
+import { generateCatalogue, type CatalogueRow } from '../../server/catalogue/generate.ts';
+import { unit } from '../../server/catalogue/hash.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDb, type Db, type DbTarget } from '../../server/db/client.ts';
+import { openDb, type Db } from '../../server/db/client.ts';
 import { migrateAndRun } from '../../server/db/migrate.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
 import { catalogueItems, inventoryItems } from '../../server/db/schema.ts';
 import { createUser } from '../../server/services/accounts.ts';
 import { grantStarterPack } from '../../server/services/grants.ts';
 import { createSession } from '../../server/services/sessions.ts';
-import { benchCatalogueRows } from './catalogue.ts';
+import { chanceThousandths, thousandthsToPercent } from '../../src/domain/chance.ts';
+import { LOCKED_TYPE_PRIZE } from '../../src/domain/constants.ts';
 
 /** A bench player: its session cookie and the inventory ids it will stake, in order. */
-export interface BenchPlayer {
-  cookie: string;
-  items: number[];
-}
+export type BenchPlayer = { cookie: string; items: number[] };
 
 /** What a run needs to play games: the players and one valid game shape. */
-export interface BenchData {
-  players: BenchPlayer[];
-  /** Items staked per game, the target and the chance the page would send. */
-  stakePerGame: number;
-  targetId: number;
-  /** Catalogue names of the stake item and the target, for finding them through the page's search boxes. */
-  stakeName: string;
-  targetName: string;
-  chancePercent: number;
-  catalogueTargets: number;
-  /** A player with a starter pack plus as many cheap items (`items`), for the index call and the page. */
-  indexPlayer: BenchPlayer;
-}
+export type BenchData = Awaited<ReturnType<typeof prepareDatabase>>;
 
-/** Preparation options. */
-export interface PrepareOptions {
-  catalogueTargets: number;
-  players: number;
-  itemsPerPlayer: number;
-  stakePerGame: number;
-  /** Items of the index/page player: a starter pack of this size plus as many cheap stake items. */
-  indexPlayerItems: number;
+// The generated CS rows, cut or grown with StatTrak™ and Souvenir variants priced like the generator's own to
+// `targets` usable targets: real names and prices, because the index's compression depends on them.
+function catalogueRows(targets: number): CatalogueRow[] {
+  const base = generateCatalogue('cs', { rubPerUsd: 90 });
+  const usable = base.filter((r) => r.typePrize !== LOCKED_TYPE_PRIZE);
+  if (targets <= usable.length) {
+    // Every k-th row by price, plus the locked rows.
+    const step = usable.length / targets;
+    const sorted = [...usable].sort((a, b) => a.priceMinor - b.priceMinor);
+    const kept = Array.from({ length: targets }, (_, i) => sorted[Math.floor(i * step)]);
+    return [...kept, ...base.filter((r) => r.typePrize === LOCKED_TYPE_PRIZE)];
+  }
+  const names = new Set(base.map((r) => r.name));
+  const extra: CatalogueRow[] = [];
+  const variants = [
+    { prefix: 'StatTrak™ ', low: 1.5, span: 1.5, knives: true },
+    { prefix: 'Souvenir ', low: 1.3, span: 2.7, knives: false },
+  ];
+  for (const v of variants) {
+    for (const r of usable) {
+      if (usable.length + extra.length >= targets) break;
+      const starred = r.name.startsWith('★ ');
+      if (r.name.includes('StatTrak™') || (starred && !v.knives)) continue;
+      const name = starred ? `★ ${v.prefix}${r.name.slice(2)}` : `${v.prefix}${r.name}`;
+      if (names.has(name)) continue;
+      names.add(name);
+      const priceMinor = Math.round(r.priceMinor * (v.low + v.span * unit(r.name, `bench-${v.prefix}`)));
+      extra.push({ ...r, name, priceMinor });
+    }
+  }
+  if (usable.length + extra.length < targets)
+    throw new Error(`the bench catalogue tops out at ${usable.length + extra.length} targets`);
+  return [...base, ...extra];
 }
-
-const BATCH = 1000;
 
 /** Grows or cuts the CS catalogue to exactly `targets` usable targets (rows beyond it go off sale). */
 export async function shapeCatalogue(db: Db, targets: number): Promise<void> {
-  const rows = benchCatalogueRows(targets);
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await db
-      .insert(catalogueItems)
-      .values(
-        rows.slice(i, i + BATCH).map((r) => ({
-          site: 'cs',
-          name: r.name,
-          priceMinor: r.priceMinor,
-          type: r.type,
-          typePrize: r.typePrize,
-          image: r.image,
-        })),
-      )
-      .onConflictDoNothing();
+  const rows = catalogueRows(targets);
+  for (let i = 0; i < rows.length; i += 1000) {
+    const values = rows.slice(i, i + 1000).map((r) => ({ site: 'cs', ...r }));
+    await db.insert(catalogueItems).values(values).onConflictDoNothing();
   }
-  // Rows left out go off sale. One JSON parameter: an array would become one parameter per name (65,535 at most).
+  // One JSON parameter: an array would become one parameter per name (65,535 at most).
   const names = JSON.stringify(rows.map((r) => r.name));
   await db
     .update(catalogueItems)
@@ -74,76 +70,57 @@ export async function shapeCatalogue(db: Db, targets: number): Promise<void> {
     .where(eq(catalogueItems.site, 'cs'));
 }
 
-/** The cheapest usable item of at least $1 (the stake) and the first target worth at least twice the stake. */
-async function gameShape(db: Db, stakePerGame: number) {
-  const usable = and(
-    eq(catalogueItems.site, 'cs'),
-    eq(catalogueItems.active, true),
-    ne(catalogueItems.typePrize, LOCKED_TYPE_PRIZE),
-  );
-  const rows = await db
-    .select({ id: catalogueItems.id, name: catalogueItems.name, price: catalogueItems.priceMinor })
-    .from(catalogueItems)
-    .where(usable)
-    .orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id));
-  const stake = rows.find((r) => r.price >= 100)!;
-  const target = rows.find((r) => r.price >= 2 * stake.price * stakePerGame)!;
-  return {
-    stake,
-    target,
-    chancePercent: thousandthsToPercent(chanceThousandths(stake.price * stakePerGame, target.price)),
-  };
+/** A new player with a session, `copies` of one catalogue item and a starter pack of `pack` items. */
+async function benchPlayer(db: Db, name: string, item: number, copies: number, pack = 0): Promise<BenchPlayer> {
+  const username = `${name}_${Date.now().toString(36)}`;
+  const user = await createUser(db, username, 'bench-password', { site: 'cs', starterPackSize: 0 });
+  if (pack > 0) await grantStarterPack(db, 'cs', user, pack);
+  await db.execute(sql`insert into inventory_items (user_id, catalogue_item_id, state, source)
+    select ${user}, ${item}, 'owned', 'grant' from generate_series(1, ${copies})`);
+  const items = await db
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.userId, user), eq(inventoryItems.catalogueItemId, item)))
+    .orderBy(asc(inventoryItems.id));
+  return { cookie: `sid=${await createSession(db, user, 1)}`, items: items.map((r) => r.id) };
 }
 
-/** Migrates, seeds and fills a database for the bench; the handle is closed afterwards. */
-export async function prepareDatabase(target: DbTarget, opts: PrepareOptions): Promise<BenchData> {
-  const handle = await openDb(target);
+/** Migrates, seeds and fills a database; the game stakes the cheapest item of $1 or more on one worth twice as much. */
+export async function prepareDatabase(
+  url: string,
+  catalogueTargets: number,
+  { players = 0, itemsPerPlayer = 0, stakePerGame = 1, indexPlayerItems = 1 } = {},
+) {
+  const handle = await openDb({ kind: 'pg', url });
   try {
     const config = loadConfig({ SITE: 'cs' }, { demoMode: false, logLevel: 'silent' });
     await migrateAndRun(handle, (db) => seedDatabase(db, config));
     const db = handle.db;
-    await shapeCatalogue(db, opts.catalogueTargets);
-    const shape = await gameShape(db, opts.stakePerGame);
-    const players: BenchPlayer[] = [];
-    for (let p = 0; p < opts.players; p++) {
-      const userId = await createUser(db, `bench_${p}_${Date.now().toString(36)}`, 'bench-password', {
-        site: 'cs',
-        starterPackSize: 0,
-      });
-      const cookie = `sid=${await createSession(db, userId, 1)}`;
-      await db.execute(sql`insert into inventory_items (user_id, catalogue_item_id, state, source)
-        select ${userId}, ${shape.stake.id}, 'owned', 'grant' from generate_series(1, ${opts.itemsPerPlayer})`);
-      const items = await db
-        .select({ id: inventoryItems.id })
-        .from(inventoryItems)
-        .where(eq(inventoryItems.userId, userId))
-        .orderBy(asc(inventoryItems.id));
-      players.push({ cookie, items: items.map((r) => r.id) });
-    }
-    const indexUser = await createUser(db, `bench_page_${Date.now().toString(36)}`, 'bench-password', {
-      site: 'cs',
-      starterPackSize: 0,
-    });
-    await grantStarterPack(db, 'cs', indexUser, opts.indexPlayerItems);
-    await db.execute(sql`insert into inventory_items (user_id, catalogue_item_id, state, source)
-      select ${indexUser}, ${shape.stake.id}, 'owned', 'grant' from generate_series(1, ${opts.indexPlayerItems})`);
-    const cheap = await db
-      .select({ id: inventoryItems.id })
-      .from(inventoryItems)
-      .where(and(eq(inventoryItems.userId, indexUser), eq(inventoryItems.catalogueItemId, shape.stake.id)))
-      .orderBy(asc(inventoryItems.id));
-    const indexPlayer = { cookie: `sid=${await createSession(db, indexUser, 1)}`, items: cheap.map((r) => r.id) };
+    await shapeCatalogue(db, catalogueTargets);
+    const c = catalogueItems;
+    const usable = await db
+      .select({ id: c.id, name: c.name, price: c.priceMinor })
+      .from(c)
+      .where(and(eq(c.site, 'cs'), eq(c.active, true), ne(c.typePrize, LOCKED_TYPE_PRIZE)))
+      .orderBy(asc(c.priceMinor), asc(c.id));
+    const stake = usable.find((r) => r.price >= 100)!;
+    const target = usable.find((r) => r.price >= 2 * stake.price * stakePerGame)!;
+    const benchPlayers: BenchPlayer[] = [];
+    for (let p = 0; p < players; p++) benchPlayers.push(await benchPlayer(db, `bench_${p}`, stake.id, itemsPerPlayer));
+    const indexPlayer = await benchPlayer(db, 'bench_page', stake.id, indexPlayerItems, indexPlayerItems);
     // Planner statistics for the bulk-loaded rows, as pgbench -i gathers for its own.
     await db.execute(sql`analyze`);
     return {
+      players: benchPlayers,
+      stakePerGame,
+      targetId: target.id,
+      // Names for finding the stake item and the target through the page's search boxes.
+      stakeName: stake.name,
+      targetName: target.name,
+      chancePercent: thousandthsToPercent(chanceThousandths(stake.price * stakePerGame, target.price)),
+      catalogueTargets,
+      // A player with a starter pack plus as many cheap items, for the index call and the page.
       indexPlayer,
-      players,
-      stakePerGame: opts.stakePerGame,
-      targetId: shape.target.id,
-      stakeName: shape.stake.name,
-      targetName: shape.target.name,
-      chancePercent: shape.chancePercent,
-      catalogueTargets: opts.catalogueTargets,
     };
   } finally {
     await handle.close();

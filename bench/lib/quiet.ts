@@ -1,16 +1,7 @@
-/**
- * A quiet machine before each measurement: PostgreSQL's checkpoint and the page cache written out, then (for page
- * figures) the CPU outside the bench's browser under QUIET_BUSY of the cores for QUIET_SAMPLES samples in a row.
- * Capped, and reported in the figure's note.
- */
-import { execFile } from 'node:child_process';
+// A quiet machine before each page figure: the disk settled, then the CPU outside the bench's browser under 10 %
+// for three 0.5 s samples in a row, at most 60 s; the wait goes into the figure's note.
 import fs from 'node:fs';
-import { checkpoint } from './pg.ts';
-
-const QUIET_BUSY = 0.1;
-const SAMPLE_MS = 500;
-const QUIET_SAMPLES = 3;
-const CAP_MS = 60_000;
+import { settleDisk } from './pg.ts';
 
 /** A process's /proc/<pid>/<file>, or '' once it has ended. */
 export function procFile(pid: number | string, file: string): string {
@@ -28,10 +19,8 @@ export function cpuTicks(pid: number | string): number {
   return stat ? Number(f[11]) + Number(f[12]) : 0;
 }
 
-/**
- * Jiffies since boot (Linux; null elsewhere), busy and total, without Chromium's: a throttled page keeps its main
- * thread spinning even at rest, so "quiet" means the rest of the machine.
- */
+// Busy and total jiffies since boot without Chromium's (null off Linux): a throttled page keeps its main thread
+// spinning even at rest, so "quiet" means the rest of the machine.
 function cpuTimes(): { busy: number; total: number } | null {
   try {
     const f = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
@@ -46,43 +35,29 @@ function cpuTimes(): { busy: number; total: number } | null {
   }
 }
 
-/** How the wait went. */
-export interface Quiet {
-  waitedMs: number;
-  /** The busy share of the cores outside Chromium over the last sample (0 to 1). */
-  busy: number;
-  quiet: boolean;
-}
+/** How the wait went: its length, the busy share of the cores outside Chromium over the last sample, the outcome. */
+export type Quiet = { waitedMs: number; busy: number; quiet: boolean };
 
-/** Checkpoints PostgreSQL, then waits for QUIET_SAMPLES quiet samples in a row (at most CAP_MS). */
+/** Settles the disk, then waits for three quiet samples in a row (at most 60 s). */
 export async function waitForQuietMachine(): Promise<Quiet> {
   const started = Date.now();
-  await checkpoint().catch(() => undefined);
+  await settleDisk();
   let last = cpuTimes();
   let quiet = 0;
   let busy = 0;
-  while (last && quiet < QUIET_SAMPLES && Date.now() - started < CAP_MS) {
-    await new Promise((r) => setTimeout(r, SAMPLE_MS));
+  while (last && quiet < 3 && Date.now() - started < 60_000) {
+    await new Promise((r) => setTimeout(r, 500));
     const now = cpuTimes();
     if (!now) break;
     busy = Math.max(0, (now.busy - last.busy) / Math.max(1, now.total - last.total));
-    quiet = busy < QUIET_BUSY ? quiet + 1 : 0;
+    quiet = busy < 0.1 ? quiet + 1 : 0;
     last = now;
   }
-  return { waitedMs: Date.now() - started, busy: Number(busy.toFixed(3)), quiet: quiet >= QUIET_SAMPLES };
+  return { waitedMs: Date.now() - started, busy: Number(busy.toFixed(3)), quiet: quiet >= 3 };
 }
 
 /** The wait as a note for a figure. */
 export function quietNote(q: Quiet): string {
   const busy = `CPU outside the browser ${(q.busy * 100).toFixed(0)} % busy${q.quiet ? '' : ', not quiet: cap reached'}`;
   return `machine quiet after ${(q.waitedMs / 1000).toFixed(1)} s (${busy})`;
-}
-
-/**
- * PostgreSQL's checkpoint, then the page cache written out (`sync`): the setup's hundreds of MB would otherwise be
- * written back mid-round, and every WAL flush would wait behind them.
- */
-export async function settleDisk(): Promise<void> {
-  await checkpoint().catch(() => undefined);
-  await new Promise<void>((resolve) => execFile('sync', () => resolve()));
 }

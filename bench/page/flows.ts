@@ -1,45 +1,35 @@
-/** What the page bench does on the page: load it, pick a stake and a target, play a game, type a search. */
+// What the page bench does on the page: load it, pick a stake and a target, play a game, type a search.
 import type { Browser, Locator, Page } from '@playwright/test';
-import type { BenchData } from '../lib/prepare.ts';
 import { SPIN_END_MARK } from '../../src/canvas/spinMarks.ts';
+import { BP_COOKIE, SOUND_COOKIE } from '../../src/machines/prefs.ts';
+import type { BenchData } from '../lib/prepare.ts';
 import { freshContext, PROBES, throttled } from './browser.ts';
 
-/** Cookies that switch BP mode and sound off, as the page's own toggles would. */
-export const PLAIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0', dont_play_sound_Upgrades: '1' };
-
+/** BP mode and sound off, as the page's own toggles would save them. */
+export const PLAIN_PREFS = { [BP_COOKIE]: '0', [SOUND_COOKIE]: '1' };
 /** BP mode off, sound on as a new player has it: a measured spin plays its ticks and outcome. */
-export const SPIN_PREFS = { BP_CHECKBOX_IS_CHECKED: '0' };
+export const SPIN_PREFS = { [BP_COOKIE]: '0' };
+/** What the search bench types into the target search, one key at a time, before 8 backspaces. */
+export const TYPED = 'StatTrak AK-47 Redline';
 
-/**
- * A page in a fresh signed-in context with the probes installed and the CPU throttled, at `path`; /upgrades/ is
- * waited for until the target grid shows items the player can pick. Its context is `page.context()`.
- */
-export async function openProbedPage(
-  browser: Browser,
-  baseUrl: string,
-  session: string,
-  prefs = {},
-  path = '/upgrades/',
-) {
-  const page = await (await freshContext(browser, baseUrl, session, prefs)).newPage();
+/** A page in a fresh signed-in context with the probes installed and the CPU throttled, opened at `path`. */
+export async function openProbedPage(browser: Browser, url: string, session: string, prefs = {}, path = '/upgrades/') {
+  const page = await (await freshContext(browser, url, session, prefs)).newPage();
   await page.addInitScript(PROBES);
   await throttled(page);
-  if (path === '/upgrades/') await openPage(page, baseUrl);
-  else await page.goto(`${baseUrl}${path}`);
+  if (path === '/upgrades/') await openPage(page, url);
+  else await page.goto(`${url}${path}`);
   return page;
 }
 
 /** Opens /upgrades/ and waits until the target grid shows items the player can pick. */
-export async function openPage(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/upgrades/`);
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/upgrades/`);
   const target = page.locator('[data-testid^="target-item-"]:not([disabled])').first();
   await target.waitFor({ state: 'visible', timeout: 60_000 });
 }
 
-/**
- * Waits until the page has finished its start-up work, as a player who reads before typing finds it: network idle,
- * then two full idle periods in a row (nothing queued on the main thread). Capped at 15 s.
- */
+/** Waits as a player who reads before typing: network idle, then two full idle periods in a row (at most 15 s). */
 export async function waitUntilIdle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   // A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
@@ -62,10 +52,7 @@ export async function searchGameItems(page: Page, data: BenchData): Promise<void
   await page.getByTestId(`target-item-${data.targetId}`).waitFor({ state: 'visible' });
 }
 
-/**
- * Clicks `target` until `done` shows (3 tries of 5 s): right after the page changed a click can land on the sticky
- * header while Playwright scrolls, and a player would click again.
- */
+// Clicks until `done` shows (3 tries of 5 s): right after a change a click can land on the sticky header.
 async function clickUntil(target: Locator, done: Locator, state: 'visible' | 'detached' = 'visible'): Promise<void> {
   for (let i = 0; i < 3 && (await target.count()) > 0; i++) {
     await target.click();
@@ -81,8 +68,8 @@ async function clickUntil(target: Locator, done: Locator, state: 'visible' | 'de
 
 /** Stakes the first listed stake item and picks the target; resolves when Play is enabled. */
 export async function pickGame(page: Page, data: BenchData): Promise<void> {
-  const grid = page.getByTestId('grid-left');
-  const id = await grid.locator('[data-testid^="inv-item-"][aria-pressed="false"]').first().getAttribute('data-testid');
+  const item = page.getByTestId('grid-left').locator('[data-testid^="inv-item-"][aria-pressed="false"]').first();
+  const id = await item.getAttribute('data-testid');
   await clickUntil(page.getByTestId(id!), page.locator(`[data-testid="${id}"][aria-pressed="true"]`));
   const target = page.getByTestId(`target-item-${data.targetId}`);
   if ((await target.getAttribute('aria-pressed')) !== 'true')
@@ -90,10 +77,7 @@ export async function pickGame(page: Page, data: BenchData): Promise<void> {
   await page.locator('[data-testid="play"]:not([disabled])').waitFor({ timeout: 30_000 });
 }
 
-/** A fast-forward step of the page clock: under GSAP's lag-smoothing threshold (500 ms), so a tween keeps up. */
-const CLOCK_STEP_MS = 400;
-
-/** Clicks Play and waits for the result panel; `fastForward` jumps the page clock over the spin. */
+/** Clicks Play and waits for the result panel; `fastForward` jumps the installed page clock over the spin. */
 export async function playGame(page: Page, fastForward: boolean): Promise<void> {
   const answered = page.waitForResponse((r) => r.url().includes('/api/upgrade/upgrade_items'));
   const landedBefore = fastForward
@@ -104,7 +88,8 @@ export async function playGame(page: Page, fastForward: boolean): Promise<void> 
   if (res.status() !== 200) throw new Error(`upgrade answered ${res.status()}: ${await res.text()}`);
   const panel = page.locator('[data-testid="result-panel"], [data-testid="win-panel"], [data-testid="loss-panel"]');
   if (fastForward) {
-    for (let i = 0; i < 40 && !(await panel.first().isVisible()); i++) await page.clock.fastForward(CLOCK_STEP_MS);
+    // Steps under GSAP's lag-smoothing threshold (500 ms), so the tween keeps up.
+    for (let i = 0; i < 40 && !(await panel.first().isVisible()); i++) await page.clock.fastForward(400);
   } else {
     // The wheel's landing mark through an observer in the page: Playwright's waitFor would poll every frame and
     // put its own script into the measured frames.
@@ -124,15 +109,11 @@ export async function playGame(page: Page, fastForward: boolean): Promise<void> 
   await panel.first().waitFor({ state: 'visible', timeout: 30_000 });
 }
 
-/** What the search bench types into the target search, one key at a time. */
-export const TYPED = 'StatTrak AK-47 Redline';
-const BACKSPACES = 8;
-
 /** Types TYPED into the target search, then 8 backspaces, 150 ms apart (a fast typist); the probes time each key. */
 export async function typeBenchSearch(page: Page): Promise<void> {
   await page.getByTestId('search-right').click();
   await page.keyboard.type(TYPED, { delay: 150 });
-  for (let i = 0; i < BACKSPACES; i++) await page.keyboard.press('Backspace', { delay: 150 });
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Backspace', { delay: 150 });
   await page.waitForTimeout(1000);
 }
 

@@ -1,10 +1,6 @@
-/**
- * Main-thread script time per animation frame from a Chromium trace: every script event on the page's renderer
- * main thread (rAF callbacks, timers, handlers, microtasks) merged into intervals, cut into frames at each batch
- * of animation-frame callbacks.
- */
-
-interface TraceEvent {
+// Main-thread script per animation frame from a Chromium trace: the renderer main thread's script events (rAF
+// callbacks, timers, handlers, microtasks) merged into intervals, cut into frames at each batch of rAF callbacks.
+type TraceEvent = {
   name: string;
   ph: string;
   ts: number;
@@ -12,26 +8,15 @@ interface TraceEvent {
   pid: number;
   tid: number;
   args?: { name?: string };
-}
+};
 
 /** Trace categories that carry the events below. */
-export const TRACE_CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8.execute',
-  'blink.user_timing',
-];
+export const TRACE_CATEGORIES =
+  'devtools.timeline disabled-by-default-devtools.timeline v8.execute blink.user_timing'.split(' ');
 
 const SCRIPT = new Set([
-  'FunctionCall',
-  'EvaluateScript',
-  'FireAnimationFrame',
-  'TimerFire',
-  'EventDispatch',
-  'RunMicrotasks',
-  'V8.Execute',
-  'FireIdleCallback',
-  'v8.callFunction',
+  ...['FunctionCall', 'EvaluateScript', 'FireAnimationFrame', 'TimerFire', 'EventDispatch', 'RunMicrotasks'],
+  ...['V8.Execute', 'FireIdleCallback', 'v8.callFunction'],
 ]);
 
 /** Script milliseconds of each frame between `fromMark` and `toMark` (performance.mark names). */

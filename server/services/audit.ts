@@ -56,10 +56,12 @@ const FIGURES = statement(
 );
 
 // A seed activated well inside the window played all its games there; the margin covers app/database clock skew.
+// A seed's games are its player's, so the player's (user_id, created_at) index reaches only the window's games.
 const UNREVEALED = statement(
   'audit_unrevealed',
   `select coalesce(sum(case when s.activated_at >= $2::timestamptz + interval '5 minutes' then s.nonce
-     else (select count(*) from games g where g.seed_id = s.id and g.site = $1 and g.created_at >= $2::timestamptz)
+     else (select count(*) from games g where g.user_id = s.user_id and g.created_at >= $2::timestamptz
+       and g.seed_id = s.id and g.site = $1)
      end), 0)::bigint as n
    from seeds s where s.status = 'active' and s.nonce > 0`,
 );

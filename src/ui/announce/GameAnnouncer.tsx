@@ -54,7 +54,8 @@ export function GameAnnouncer(): null {
       const game = s.context.game;
       if (changed && !first) {
         if (now === 'requesting') {
-          cancelAnnouncement('chance');
+          // The game's words come next: a chance or page position still waiting would talk over them.
+          cancelAnnouncement();
           announce(t('a11y.sent'));
         } else if (now === 'spinning') {
           announce(t('a11y.spinning', { chance: chanceText(view.chance), direction }));

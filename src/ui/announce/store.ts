@@ -34,10 +34,12 @@ export function announce(message: string, options: { channel?: string; delayMs?:
   );
 }
 
-/** Drops what is waiting on a channel. */
-export function cancelAnnouncement(channel: string): void {
-  clearTimeout(waiting.get(channel));
-  waiting.delete(channel);
+/** Drops what is waiting on a channel, or on every channel. */
+export function cancelAnnouncement(channel?: string): void {
+  for (const name of channel === undefined ? [...waiting.keys()] : [channel]) {
+    clearTimeout(waiting.get(name));
+    waiting.delete(name);
+  }
 }
 
 /** Subscribes to the region's text (useSyncExternalStore). */

@@ -26,14 +26,22 @@ async function expectOutcomeSaid(page: Page, site: Site, body: UpgradeResponse):
   expect(await resultPanel(page).evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
 }
 
+const ALL_STATES: readonly StateName[] = [
+  'signed-out',
+  'selecting',
+  'staked',
+  'spinning',
+  'win',
+  'loss',
+  'notice',
+  'seeds',
+  'verifier',
+];
+// Every state on every site: they differ in texts, locale, rarities, the BP controls (Dota) and the result panels.
 const SITES: { site: Site; states: readonly StateName[] }[] = [
-  {
-    site: 'cs',
-    states: ['signed-out', 'selecting', 'staked', 'spinning', 'win', 'loss', 'notice', 'seeds', 'verifier'],
-  },
-  // The Dota and ru sites differ in texts, locale, rarities, the BP controls (Dota) and the win and loss panels.
-  { site: 'dota', states: ['signed-out', 'selecting', 'staked', 'win', 'loss', 'notice'] },
-  { site: 'ru', states: ['signed-out', 'selecting', 'staked', 'win', 'loss', 'notice', 'verifier'] },
+  { site: 'cs', states: ALL_STATES },
+  { site: 'dota', states: ALL_STATES },
+  { site: 'ru', states: ALL_STATES },
 ];
 
 for (const { site, states } of SITES) {

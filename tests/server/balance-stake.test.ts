@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { siteInfo } from '../../server/config.ts';
 import { games, inventoryItems, ledgerEntries, wallets } from '../../server/db/schema.ts';
 import { messages } from '../../server/messages.ts';
 import { credit } from '../../server/services/wallet.ts';
@@ -16,6 +17,7 @@ import {
   type TestApp,
 } from './helpers/app.ts';
 
+const CURRENCY = siteInfo('cs').currency;
 let t: TestApp;
 let stakeItem: number;
 /** 40.00: against a 10.00 stake the chance is exactly 22.5 %. */
@@ -33,7 +35,7 @@ async function playerWith(balanceMinor: number): Promise<Player> {
   const p = await register(t.app);
   if (balanceMinor > 0)
     await t.db.transaction((tx) =>
-      credit(tx, { userId: p.userId, currency: 'USD', amountMinor: balanceMinor, kind: 'adjust' }),
+      credit(tx, { userId: p.userId, currency: CURRENCY, amountMinor: balanceMinor, kind: 'adjust' }),
     );
   return p;
 }
@@ -67,7 +69,7 @@ describe('a stake of balance', () => {
     expect(await balanceOf(p.userId)).toBe(1_500);
     const [game] = await t.db.select().from(games).where(eq(games.rollId, answer.provably_fair.roll_id));
     expect(game).toMatchObject({ stakeMinor: 1_000, balanceStakeMinor: 1_000, stakeCount: 0, chance: 22_500 });
-    expect(await gameLedger(p.userId)).toMatchObject([{ amountMinor: -1_000, gameId: game.id, currency: 'USD' }]);
+    expect(await gameLedger(p.userId)).toMatchObject([{ amountMinor: -1_000, gameId: game.id, currency: CURRENCY }]);
     expect(answer.casegame).toBeNull();
     // A win gives the target, as for items.
     const won = await t.db

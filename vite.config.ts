@@ -12,12 +12,14 @@ export default defineConfig({
   // The statechart's descriptions serve the inspector and `npm run paths`, not the page.
   plugins: [react(), pixiSlim(), stripMachineDescriptions(), precompress()],
   // The shim of use-sync-external-store is dead code with React 19; ofetch's default parser (destr) is replaced by
-  // the one the client always sets (src/api/parseBody.ts), so the page ships one JSON parser.
+  // the one the client always sets (src/api/parseBody.ts), so the page ships one JSON parser; ufo by the two URL
+  // helpers ofetch uses (src/api/url.ts).
   resolve: {
     // react-reconciler (the wheel's renderer) pins an older scheduler; one copy serves both renderers.
     dedupe: ['scheduler'],
     alias: [
       { find: /^destr$/, replacement: fileURLToPath(new URL('./src/api/parseBody.ts', import.meta.url)) },
+      { find: /^ufo$/, replacement: fileURLToPath(new URL('./src/api/url.ts', import.meta.url)) },
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
       { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
     ],

@@ -3,7 +3,7 @@
  * strings (inventory_items[] repeated, inventory_items repeated, or one comma-separated value); JSON may
  * carry numbers and arrays. Anything else is a 400 with a precise message.
  */
-import { toMinor } from '../../src/domain/money.ts';
+import { parseAmount } from '../../src/domain/money.ts';
 import { AppError } from '../messages.ts';
 
 /** A well-formed upgrade request. */
@@ -36,17 +36,12 @@ function scalar(v: unknown): string | number | boolean | undefined {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined;
 }
 
-/** Most balance one game may stake, in major units (far above any catalogue price; keeps sums exact). */
-const MAX_BALANCE_STAKE = 1_000_000_000;
-
 /** balance_stake in major units with at most two decimals, as integer minor units (absent or empty: 0). */
 function balanceStake(v: unknown): number {
   if (v === undefined || v === null || v === '') return 0;
-  const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '';
-  // Digits with an optional two-place fraction: no sign, exponent, padding or third decimal.
-  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!m || Number(m[1]) > MAX_BALANCE_STAKE) throw new AppError(400, 'balance_stake_invalid');
-  return toMinor(Number(text));
+  const minor = parseAmount(typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '');
+  if (minor === null) throw new AppError(400, 'balance_stake_invalid');
+  return minor;
 }
 
 function stakedIds(body: Record<string, unknown>, maxItems: number, withBalance: boolean): number[] {

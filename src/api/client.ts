@@ -79,10 +79,13 @@ export async function request<T>(path: string, options: FetchOptions<'json'> = {
   return data as T;
 }
 
-/** Encodes fields as application/x-www-form-urlencoded; array values repeat the key (`name[]=a&name[]=b`). */
-export function formBody(fields: Record<string, string | number | readonly (string | number)[]>): URLSearchParams {
+/** Encodes fields as application/x-www-form-urlencoded; array values repeat the key (`name[]=a&name[]=b`), undefined ones are left out. */
+export function formBody(
+  fields: Record<string, string | number | readonly (string | number)[] | undefined>,
+): URLSearchParams {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) body.append(key, String(v));
     else body.append(key, String(value));
   }

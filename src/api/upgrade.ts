@@ -1,5 +1,6 @@
 /** The upgrades endpoints: the page's data and one game. */
 import type { IndexResponse, UpgradeResponse } from './contract.ts';
+import { toMajor } from '../domain/money.ts';
 import { ApiError, formBody, request } from './client.ts';
 import { fetchToken, keepToken, takeKeptToken } from './token.ts';
 
@@ -11,6 +12,8 @@ export function fetchIndex(): Promise<IndexResponse> {
 /** What one game sends (spec section 3, upgrade request). */
 export interface UpgradeRequest {
   inventoryItems: readonly number[];
+  /** Balance staked beside the items, minor units (0: none). */
+  balanceStake: number;
   uniqItem: number;
   /** The chance exactly as the page shows it (percent, rounded down). */
   frontChance: number;
@@ -25,6 +28,8 @@ export function upgradeItems(req: UpgradeRequest): Promise<UpgradeResponse> {
     method: 'POST',
     body: formBody({
       'inventory_items[]': req.inventoryItems,
+      // Major units with two decimals, as the API takes amounts; left out when nothing is staked from the balance.
+      balance_stake: req.balanceStake > 0 ? toMajor(req.balanceStake).toFixed(2) : undefined,
       uniq_item: req.uniqItem,
       upgrade_front_chance: req.frontChance,
       roll_under: req.rollUnder ? 1 : 0,

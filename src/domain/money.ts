@@ -16,3 +16,16 @@ export function sumMinor(values: readonly number[]): number {
   for (const v of values) total += v;
   return total;
 }
+
+/** The most one amount field may hold, in major units (far above any catalogue price; keeps sums exact). */
+export const MAX_AMOUNT_MAJOR = 1_000_000_000;
+
+/**
+ * An amount as the API takes it (major units, digits with at most two decimals: no sign, exponent or padding) in
+ * integer minor units, or null when it is not one.
+ */
+export function parseAmount(text: string): number | null {
+  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m || Number(m[1]) > MAX_AMOUNT_MAJOR) return null;
+  return toMinor(Number(text));
+}

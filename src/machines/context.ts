@@ -42,6 +42,13 @@ export type Notice = { kind: 'error' | 'info'; seq: number } & ({ key: NoticeKey
 /** A click queued to run once the inventory is (re)loaded: route preselection, a click on a finished game. */
 export type QueuedPick = { side: Side; id: number };
 
+/** A game sent without an answer: its items, its balance stake and the balance before it (minor units). */
+export interface UnansweredGame {
+  items: number[];
+  balanceStake: number;
+  balanceBefore: number;
+}
+
 /** What the page is started with. */
 export interface PageInput {
   site: SiteVariant;
@@ -65,6 +72,8 @@ export interface PageContext {
   right: TargetView;
   /** Staked inventory ids, in the order they were picked (the first one sets the multiplier). */
   staked: number[];
+  /** Balance staked beside the items, in minor units (0: none); never more than the balance. */
+  balanceStake: number;
   /** Catalogue id of the chosen target. */
   target: number | null;
   /** 1 = win below the chance; 0 = mirrored. */
@@ -77,11 +86,13 @@ export interface PageContext {
   game: UpgradeResponse | null;
   /** The items that game staked (the loss panel shows them; the reloaded inventory no longer has them). */
   gameStake: Item[];
+  /** The balance that game staked (minor units). */
+  gameBalanceStake: number;
   queued: QueuedPick[];
   /** Whether the inventory changed on the server since it was last loaded (a game, a sale). */
   inventoryStale: boolean;
   /** The stake of a game whose request got no answer (a network failure), until a reload tells if it was played. */
-  unanswered: number[] | null;
+  unanswered: UnansweredGame | null;
   /** Why the last index call failed: no answer (network), or the server's answer (its msg when it sent one). */
   loadError: { kind: 'network' | 'server'; text: string | null } | null;
   /**
@@ -108,6 +119,7 @@ export function initialContext(input: PageInput): PageContext {
     left: { filter: EMPTY_FILTER, sort: 'desc', page: 0 },
     right: { filter: EMPTY_FILTER, sort: 'asc', page: 0, bp, maxLevels: null, levelsCap: BP_MAX_LEVELS },
     staked: [],
+    balanceStake: 0,
     target: null,
     rollUnder: true,
     multiplier: DEFAULT_MULTIPLIER,
@@ -115,6 +127,7 @@ export function initialContext(input: PageInput): PageContext {
     notice: null,
     game: null,
     gameStake: [],
+    gameBalanceStake: 0,
     queued: (input.preselect ?? []).map((id) => ({ side: 'left' as const, id })),
     inventoryStale: false,
     unanswered: null,

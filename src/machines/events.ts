@@ -8,6 +8,9 @@ import type { FilterState } from '../domain/filters.ts';
 /** The two inventories: the player's items (left) and the target catalogue (right). */
 export type Side = 'left' | 'right';
 
+/** The balance field's quick buttons: 25 %, 50 %, max. */
+export type BalanceShare = 25 | 50 | 100;
+
 /** Sign-in form mode. */
 export type SignInMode = 'login' | 'register';
 
@@ -15,6 +18,10 @@ export type PageEvent =
   | { type: 'user.pickItem'; id: number }
   | { type: 'user.pickTarget'; id: number }
   | { type: 'user.chooseAll' }
+  /** The balance amount field: minor units (clamped to the balance). */
+  | { type: 'user.setBalanceStake'; minor: number }
+  /** A quick button beside it: this share of the balance. */
+  | { type: 'user.balanceShare'; percent: BalanceShare }
   | { type: 'user.clear' }
   | { type: 'user.setFilter'; side: Side; patch: Partial<FilterState> }
   | { type: 'user.toggleSort'; side: Side }

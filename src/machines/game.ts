@@ -4,9 +4,9 @@ import { decideGame, type Decision, type Refusal } from '../domain/decide.ts';
 import { toMajor, toMinor } from '../domain/money.ts';
 import { multiplierOf } from '../domain/multiplier.ts';
 import type { PageContext } from './context.ts';
-import { firstStaked, stakedItems, stakeMinor, targetItem } from './views.ts';
+import { balanceMinor, firstStaked, stakedItems, targetItem, totalStakeMinor } from './views.ts';
 
-type Selection = Pick<PageContext, 'inventory' | 'staked' | 'uitems' | 'target' | 'site'>;
+type Selection = Pick<PageContext, 'inventory' | 'staked' | 'balanceStake' | 'user' | 'uitems' | 'target' | 'site'>;
 
 /** The server's decision for the current selection (src/domain/decide.ts), under the site's house rules. */
 export function playDecision(ctx: Selection): Decision {
@@ -15,7 +15,10 @@ export function playDecision(ctx: Selection): Decision {
     priceMinor: toMinor(item.price),
     typePrize: item.type_prize,
   });
-  return decideGame(stakedItems(ctx).map(priced), target ? priced(target) : null, ctx.site.rules);
+  return decideGame(stakedItems(ctx).map(priced), target ? priced(target) : null, ctx.site.rules, {
+    stakeMinor: ctx.balanceStake,
+    availableMinor: balanceMinor(ctx),
+  });
 }
 
 /** The chance C in thousandths of a percent, or null while the selection cannot be played. */
@@ -26,7 +29,7 @@ export function chanceOf(ctx: Selection): number | null {
 
 /** Why Play is off although a stake and a target are chosen (the text beside it), else null. */
 export function playBlocker(ctx: Selection): Refusal | null {
-  if (ctx.staked.length === 0 || ctx.target === null) return null;
+  if ((ctx.staked.length === 0 && ctx.balanceStake === 0) || ctx.target === null) return null;
   const decision = playDecision(ctx);
   return decision.ok ? null : decision.refusal;
 }
@@ -37,11 +40,15 @@ export function shownChance(ctx: PageContext): number | null {
   return c == null ? null : chancePercent(c, ctx.site.chanceDecimals);
 }
 
-/** Target price / first staked item's price, 2 decimals (0 until both are chosen). */
+/**
+ * Target price / first staked item's price, 2 decimals (0 until both are chosen); with no item staked, over the
+ * balance stake.
+ */
 export function multiplierValue(ctx: Selection): number {
   const target = targetItem(ctx);
   const first = firstStaked(ctx);
-  return multiplierOf(target ? toMinor(target.price) : null, first ? toMinor(first.price) : null);
+  const base = first ? toMinor(first.price) : ctx.balanceStake || null;
+  return multiplierOf(target ? toMinor(target.price) : null, base);
 }
 
 /**
@@ -50,10 +57,10 @@ export function multiplierValue(ctx: Selection): number {
  * chosen, else the selected multiplier button (x1.2 until another is used), so the label never reads 'x0'.
  */
 export function shownMultiplier(
-  ctx: Pick<PageContext, 'inventory' | 'staked' | 'uitems' | 'target' | 'site' | 'multiplier' | 'game' | 'gameStake'>,
+  ctx: Selection & Pick<PageContext, 'multiplier' | 'game' | 'gameStake' | 'gameBalanceStake'>,
 ): number {
-  const first = ctx.gameStake[0];
-  if (ctx.game && first) return multiplierOf(toMinor(ctx.game.price), toMinor(first.price));
+  const base = ctx.gameStake[0] ? toMinor(ctx.gameStake[0].price) : ctx.gameBalanceStake;
+  if (ctx.game && base > 0) return multiplierOf(toMinor(ctx.game.price), base);
   return multiplierValue(ctx) || ctx.multiplier;
 }
 
@@ -71,10 +78,10 @@ export interface SummaryView {
  */
 export function summaryView(ctx: PageContext): SummaryView {
   if (ctx.game) {
-    const stake = ctx.gameStake.reduce((sum, item) => sum + toMinor(item.price), 0);
+    const stake = ctx.gameStake.reduce((sum, item) => sum + toMinor(item.price), ctx.gameBalanceStake);
     return { stake: toMajor(stake), chance: ctx.game.provably_fair.chance, target: ctx.game.price };
   }
-  return { stake: toMajor(stakeMinor(ctx)), chance: shownChance(ctx) ?? 0, target: targetItem(ctx)?.price ?? 0 };
+  return { stake: toMajor(totalStakeMinor(ctx)), chance: shownChance(ctx) ?? 0, target: targetItem(ctx)?.price ?? 0 };
 }
 
 /** Equality for selecting a SummaryView (a new object each call) without re-rendering on every snapshot. */
@@ -85,6 +92,8 @@ export function sameSummary(a: SummaryView, b: SummaryView): boolean {
 /** What the play actor sends, except the token (src/api/upgrade.ts playUpgrade adds it). */
 export interface PlayInput {
   inventoryItems: number[];
+  /** Balance staked beside the items, minor units (0: none). */
+  balanceStake: number;
   uniqItem: number;
   frontChance: number;
   rollUnder: boolean;
@@ -95,6 +104,7 @@ export interface PlayInput {
 export function playInput(ctx: PageContext): PlayInput {
   return {
     inventoryItems: [...ctx.staked],
+    balanceStake: ctx.balanceStake,
     uniqItem: ctx.target ?? -1,
     frontChance: shownChance(ctx) ?? 0,
     rollUnder: ctx.rollUnder,

@@ -12,11 +12,15 @@ import { initialContext, type Notice, type NoticeKey, type PageContext, type Pag
 import type { PageEvent } from './events.ts';
 import { pageActors, type LoadOutput } from './actors.ts';
 import { playDecision } from './game.ts';
+import { balanceMinor } from './views.ts';
 import { LIVE_HIDE_NAME, LIVE_RECONNECT } from './liveFeed.ts';
 import { rewriteUpgradesAddress, writeBpPref, writeFastSpinPref, writeSoundPref } from './prefs.ts';
 import {
   applyMultiplier,
+  balanceShare,
   chooseAll,
+  clampBalanceStake,
+  hasBalance,
   hasStake,
   isLockedItem,
   isStaked,
@@ -51,13 +55,18 @@ function asItems(
 }
 
 /**
- * After a game whose request got no answer, what the reloaded inventory tells: the stake still owned means the game
- * never reached the server and nothing was staked; any of it gone means it was played.
+ * After a game whose request got no answer, what the reloaded inventory and balance tell: the stake still owned
+ * means the game never reached the server and nothing was staked; any of it gone means it was played.
  */
-function unansweredGameNotice(ctx: PageContext, inventory: readonly Item[]): Partial<PageContext> {
-  if (!ctx.unanswered) return {};
-  const owned = new Set(inventory.map((i) => i.id));
-  const played = ctx.unanswered.some((id) => !owned.has(id));
+function unansweredGameNotice(ctx: PageContext, next: PageContext): Partial<PageContext> {
+  const sent = ctx.unanswered;
+  if (!sent) return {};
+  const owned = new Set(next.inventory.map((i) => i.id));
+  // The items and the balance go in one transaction: any item gone, or a balance-only stake's money gone, says played.
+  const played =
+    sent.items.length > 0
+      ? sent.items.some((id) => !owned.has(id))
+      : balanceMinor(next) <= sent.balanceBefore - sent.balanceStake;
   return {
     unanswered: null,
     notice: notice(ctx, played ? 'error' : 'info', { key: played ? 'gamePlayed' : 'gameNotPlayed' }),
@@ -88,7 +97,8 @@ export const pageSetup = setup({
   },
   guards: {
     signedOut: ({ context }) => context.user === null,
-    inventoryEmpty: ({ context }) => context.inventory.length === 0,
+    // Nothing to stake: no items and no balance (a balance alone can be staked).
+    nothingToStake: ({ context }) => context.inventory.length === 0 && !hasBalance(context),
     inventoryFresh: ({ context }) => !context.inventoryStale,
     itemLocked: ({ context, event }) => {
       assertEvent(event, 'user.pickItem');
@@ -112,6 +122,7 @@ export const pageSetup = setup({
       return context.uitems.some((i) => i.id === event.id);
     },
     hasStake: ({ context }) => hasStake(context),
+    hasBalance: ({ context }) => hasBalance(context),
     // The server's own decision (src/domain/decide.ts) over the selection and the site's rules.
     canPlay: ({ context }) => playDecision(context).ok,
     gameWon: ({ context }) => context.game?.success === 1,
@@ -129,7 +140,7 @@ export const pageSetup = setup({
       return {
         ...next,
         ...pruneSelection(next),
-        ...unansweredGameNotice(context, next.inventory),
+        ...unansweredGameNotice(context, next),
         inventoryStale: false,
         loadError: null,
         preview: false,
@@ -139,7 +150,14 @@ export const pageSetup = setup({
     playFailed: assign(({ context }, params: { error: unknown }) =>
       params.error instanceof ApiError && params.error.status !== null
         ? { notice: errorNotice(context, params.error, 'network') }
-        : { unanswered: [...context.staked], notice: null },
+        : {
+            unanswered: {
+              items: [...context.staked],
+              balanceStake: context.balanceStake,
+              balanceBefore: balanceMinor(context),
+            },
+            notice: null,
+          },
     ),
     storeLoadError: assign((_, params: { error: unknown }) => ({
       loadError:
@@ -180,7 +198,15 @@ export const pageSetup = setup({
     }),
     unchooseTarget: assign({ target: null }),
     chooseAll: assign(({ context }) => ({ staked: chooseAll(context) })),
-    clearSelection: assign({ staked: [], target: null }),
+    clearSelection: assign({ staked: [], target: null, balanceStake: 0 }),
+    setBalanceStake: assign(({ context, event }) => {
+      assertEvent(event, 'user.setBalanceStake');
+      return { balanceStake: clampBalanceStake(context, event.minor) };
+    }),
+    setBalanceShare: assign(({ context, event }) => {
+      assertEvent(event, 'user.balanceShare');
+      return { balanceStake: balanceShare(context, event.percent) };
+    }),
     applyMultiplier: assign(({ context, event }) => {
       assertEvent(event, 'user.multiplier');
       const out = applyMultiplier(context, event.value);
@@ -203,6 +229,7 @@ export const pageSetup = setup({
       game: params.game,
       // In stake order: the first staked item sets the played game's multiplier.
       gameStake: context.staked.flatMap((id) => context.inventory.filter((i) => i.id === id)),
+      gameBalanceStake: context.balanceStake,
       inventoryStale: true,
       notice: null,
     })),
@@ -215,7 +242,7 @@ export const pageSetup = setup({
       user: context.user ? { ...context.user, balance: params.balance } : null,
       inventoryStale: true,
     })),
-    clearGame: assign({ game: null, gameStake: [], staked: [], target: null }),
+    clearGame: assign({ game: null, gameStake: [], gameBalanceStake: 0, staked: [], balanceStake: 0, target: null }),
     setFilter: assign(({ context, event }) => {
       assertEvent(event, 'user.setFilter');
       const side = context[event.side];

@@ -7,7 +7,8 @@ import { isUsable, type Item } from '../domain/item.ts';
 import { toMajor } from '../domain/money.ts';
 import { cheapestAtLeast, multiplierMinPrice } from '../domain/multiplier.ts';
 import type { NoticeKey, PageContext, QueuedPick } from './context.ts';
-import { leftList, rightList, stakeMinor } from './views.ts';
+import type { BalanceShare } from './events.ts';
+import { balanceMinor, leftList, rightList, totalStakeMinor } from './views.ts';
 
 type Ctx = Pick<PageContext, 'inventory' | 'staked' | 'site'>;
 
@@ -81,12 +82,31 @@ export function replayPicks(
   return { staked, target, notice };
 }
 
-/** Drops staked ids and a target that the reloaded lists no longer hold. */
-export function pruneSelection(ctx: PageContext): Pick<PageContext, 'staked' | 'target'> {
+/**
+ * Drops staked ids and a target that the reloaded lists no longer hold, and lowers the balance stake to the
+ * balance (a game or a sale in another tab may have spent it).
+ */
+export function pruneSelection(ctx: PageContext): Pick<PageContext, 'staked' | 'target' | 'balanceStake'> {
   const owned = new Set(ctx.inventory.map((i) => i.id));
   const staked = ctx.staked.filter((id) => owned.has(id));
   const target = ctx.target != null && ctx.uitems.some((i) => i.id === ctx.target) ? ctx.target : null;
-  return { staked, target };
+  return { staked, target, balanceStake: clampBalanceStake(ctx, ctx.balanceStake) };
+}
+
+/** Whether the player has a balance to stake from. */
+export function hasBalance(ctx: Pick<PageContext, 'user'>): boolean {
+  return balanceMinor(ctx) > 0;
+}
+
+/** An amount for the balance field, kept between 0 and the balance (minor units). */
+export function clampBalanceStake(ctx: Pick<PageContext, 'user'>, minor: number): number {
+  if (!Number.isFinite(minor)) return 0;
+  return Math.max(0, Math.min(Math.floor(minor), balanceMinor(ctx)));
+}
+
+/** A quick button's amount: that share of the balance, rounded down to a minor unit (max: all of it). */
+export function balanceShare(ctx: Pick<PageContext, 'user'>, percent: BalanceShare): number {
+  return Math.floor((balanceMinor(ctx) * percent) / 100);
 }
 
 /** A multiplier button: the right side's min price becomes stake x multiplier, and the cheapest target at or above it is chosen. */
@@ -94,7 +114,7 @@ export function applyMultiplier(
   ctx: PageContext,
   multiplier: number,
 ): Pick<PageContext, 'right' | 'target' | 'multiplier'> & { found: boolean } {
-  const minMinor = multiplierMinPrice(stakeMinor(ctx), multiplier);
+  const minMinor = multiplierMinPrice(totalStakeMinor(ctx), multiplier);
   const right = { ...ctx.right, filter: { ...ctx.right.filter, minPrice: toMajor(minMinor) }, page: 0 };
   const list = rightList({ uitems: ctx.uitems, right });
   const best = cheapestAtLeast(list, minMinor);
@@ -103,7 +123,7 @@ export function applyMultiplier(
   return { right: { ...right, page: Math.floor(index / PAGE_SIZE) }, target: best.id, multiplier, found: true };
 }
 
-/** Whether anything is staked (a multiplier needs a stake to multiply). */
-export function hasStake(ctx: Ctx): boolean {
-  return ctx.staked.length > 0;
+/** Whether anything is staked, items or balance (a multiplier needs a stake to multiply). */
+export function hasStake(ctx: Pick<PageContext, 'staked' | 'balanceStake'>): boolean {
+  return ctx.staked.length > 0 || ctx.balanceStake > 0;
 }

@@ -14,11 +14,11 @@ const route = [
     description: 'No session: the inventory area shows the sign-in prompt.',
   },
   {
-    guard: 'inventoryEmpty',
+    guard: 'nothingToStake',
     target: '#page.empty',
-    description: 'Signed in without items: "Inventory is empty" and Open cases.',
+    description: 'Signed in without items or balance: "Inventory is empty" and Open cases.',
   },
-  { target: '#page.selecting', description: 'Signed in with items: choose a stake and a target.' },
+  { target: '#page.selecting', description: 'Signed in with items or balance: choose a stake and a target.' },
 ] as const;
 
 /** Clicking an item on a finished game first clears the game, then counts as the click. */
@@ -145,7 +145,8 @@ export const upgradeMachine = pageSetup.createMachine({
       },
     },
     selecting: {
-      description: 'The player picks a stake (left) and a target (right); play when both are chosen.',
+      description:
+        'The player picks a stake (items and/or balance, left) and a target (right); play when both are chosen.',
       entry: ['replayQueued', 'rewriteAddress'],
       on: {
         'user.pickItem': [
@@ -166,10 +167,20 @@ export const upgradeMachine = pageSetup.createMachine({
           actions: 'chooseAll',
           description: 'Stakes the first 15 usable items of the left list as shown.',
         },
+        'user.setBalanceStake': {
+          guard: 'hasBalance',
+          actions: 'setBalanceStake',
+          description: 'The balance amount field: that much of the balance joins the stake (kept within the balance).',
+        },
+        'user.balanceShare': {
+          guard: 'hasBalance',
+          actions: 'setBalanceShare',
+          description: 'A quick button: 25 %, 50 % or all of the balance joins the stake.',
+        },
         'user.clear': {
           target: 'reloading',
           actions: 'clearSelection',
-          description: 'Clears stake and target and reloads the inventory.',
+          description: 'Clears stake (items and balance) and target and reloads the inventory.',
         },
         'user.multiplier': [
           {
@@ -269,7 +280,7 @@ export const upgradeMachine = pageSetup.createMachine({
             },
           },
         },
-        loss: { description: 'Lost: the staked items are gone.', on: finishedGame },
+        loss: { description: 'Lost: the stake (items and balance) is gone.', on: finishedGame },
         selling: {
           description: 'Selling the won item.',
           invoke: {

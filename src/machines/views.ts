@@ -95,6 +95,20 @@ export function stakeMinor(ctx: { inventory: readonly Item[]; staked: readonly n
   return total;
 }
 
+/** The whole stake in minor units: the staked items plus the balance staked beside them. */
+export function totalStakeMinor(ctx: {
+  inventory: readonly Item[];
+  staked: readonly number[];
+  balanceStake: number;
+}): number {
+  return stakeMinor(ctx) + ctx.balanceStake;
+}
+
+/** The signed-in player's balance in minor units (0 when signed out). */
+export function balanceMinor(ctx: Pick<PageContext, 'user'>): number {
+  return toMinor(ctx.user?.balance ?? 0);
+}
+
 /** The chosen target item, if it is in the catalogue. */
 export function targetItem(ctx: { uitems: readonly Item[]; target: number | null }): Item | null {
   if (ctx.target == null) return null;

@@ -1,5 +1,6 @@
 /** The left side: the sign-in prompt, the empty inventory, or the player's items with their controls. */
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { BalanceStake } from './BalanceStake.tsx';
 import { siteRoot } from '../site/variant.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { ItemGrid } from './ItemGrid.tsx';
@@ -53,6 +54,8 @@ export function InventoryPanel() {
           ? 'empty'
           : 'items',
   );
+  // No items but a balance: the balance alone can be staked.
+  const balanceOnly = PageActor.useSelector((s) => screen === 'empty' && (s.context.user?.balance ?? 0) > 0);
   const stakedCount = PageActor.useSelector((s) => s.context.staked.length);
   const maxStake = PageActor.useSelector((s) => s.context.site.rules.maxStakeItems);
   const site = PageActor.useSelector((s) => s.context.site);
@@ -75,10 +78,11 @@ export function InventoryPanel() {
         </div>
       )}
       {screen === 'signedOut' && <SignInForm />}
+      {balanceOnly && <BalanceStake />}
       {screen === 'empty' && (
         <div className="empty" data-testid="inventory-empty">
           <p className="empty__title">{t('inventory.empty')}</p>
-          <p className="empty__hint">{t('inventory.emptyHint')}</p>
+          <p className="empty__hint">{t(balanceOnly ? 'inventory.emptyWithBalance' : 'inventory.emptyHint')}</p>
           <a className="btn btn--accent" href={siteRoot(site)} data-testid="open-cases">
             {t('inventory.openCases')}
           </a>
@@ -86,6 +90,7 @@ export function InventoryPanel() {
       )}
       {screen === 'items' && (
         <>
+          <BalanceStake />
           <FilterBar side="left" />
           <InventoryTools />
           <ItemGrid side="left" />

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { toMajor } from '../domain/money.ts';
 import { caseLink, rollCheckPath } from '../site/variant.ts';
 import { focusInto, focusWhenReady, nextStepAfterGame } from './focus.ts';
 import { rarityClass } from './ItemCell.tsx';
@@ -19,6 +20,7 @@ export function ResultPanel() {
   const actor = PageActor.useActorRef();
   const game = PageActor.useSelector((s) => (s.matches('result') ? s.context.game : null));
   const stake = PageActor.useSelector((s) => s.context.gameStake);
+  const balanceStake = PageActor.useSelector((s) => s.context.gameBalanceStake);
   const selling = PageActor.useSelector((s) => s.matches({ result: 'selling' }));
   const canSell = PageActor.useSelector((s) => s.can({ type: 'user.sell' }));
   const site = PageActor.useSelector((s) => s.context.site);
@@ -166,6 +168,11 @@ export function ResultPanel() {
             <img src={i.image} alt={i.name} title={i.name} width="56" height="42" />
           </li>
         ))}
+        {balanceStake > 0 && (
+          <li className="result__money num" data-testid="loss-balance-stake">
+            {t('result.fromBalance', { amount: fmt.money(toMajor(balanceStake)) })}
+          </li>
+        )}
       </ul>
       <p className="result__roll">
         {t('result.roll')} <span className="num">{roll}</span>

@@ -63,15 +63,18 @@ export const uitems: Item[] = [
 /** The target the tests pick. */
 export const TARGET_ID = 502;
 
-/** The demo user. */
+/** The demo user, with a balance to stake from. */
 export const user: UserDto = { id: 7, name: 'demo', balance: 10, bonus_balance: 3 };
+
+/** A user with nothing: no items and no balance. */
+const broke: UserDto = { ...user, balance: 0 };
 
 const index = (inv: Item[] | null): IndexResponse => ({ status: true, inventory: inv, uitems });
 
 /** Load answers for each screen. */
 export const loads = {
   signedOut: { index: index(null), user: null },
-  empty: { index: index([]), user },
+  empty: { index: index([]), user: broke },
   full: { index: index(inventory), user },
 } satisfies Record<string, LoadOutput>;
 

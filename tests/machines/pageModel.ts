@@ -12,6 +12,8 @@ const dropped = new ApiError('Failed to fetch', null, false);
 export const modelEvents = [
   ...[LOCKED_ID, TOP_ID, SIXTEENTH_ID].map((id) => ({ type: 'user.pickItem', id })),
   { type: 'user.pickTarget', id: TARGET_ID },
+  { type: 'user.setBalanceStake', minor: 250 },
+  { type: 'user.balanceShare', percent: 50 },
   { type: 'user.multiplier', value: 2 },
   { type: 'user.setFilter', side: 'right', patch: { text: 'skin' } },
   { type: 'user.toggleSort', side: 'left' },
@@ -43,6 +45,7 @@ export function abstract(s: AnyMachineSnapshot): string {
     v: s.value,
     stake: n === 0 ? 0 : n >= 15 ? 'full' : 'some',
     top: c.staked.includes(TOP_ID),
+    bal: c.balanceStake > 0,
     target: c.target !== null,
     user: c.user !== null,
     items: c.inventory.length > 0,
@@ -59,6 +62,7 @@ export function observe(s: AnyMachineSnapshot): unknown {
   return {
     value: s.value,
     staked: c.staked,
+    balanceStake: c.balanceStake,
     target: c.target,
     rollUnder: c.rollUnder,
     sound: c.sound,

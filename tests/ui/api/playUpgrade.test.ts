@@ -51,6 +51,7 @@ function game(n: number) {
   const chance = chanceThousandths(toMinor(stake[n].price), toMinor(target.price));
   return playUpgrade({
     inventoryItems: [stake[n].id],
+    balanceStake: 0,
     uniqItem: target.id,
     frontChance: thousandthsToPercent(chance),
     rollUnder: true,

@@ -144,12 +144,13 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
   async function clickTarget() {
     const c = snap().context;
     if (targetId == null) {
-      const stake = c.staked.length
-        ? c.staked.reduce(
-            (t: number, id: number) => t + toMinor(c.inventory.find((i: { id: number }) => i.id === id)!.price),
-            0,
-          )
-        : toMinor(c.inventory.find((i: { id: number }) => i.id === roleId(TOP_ID))!.price);
+      const stake =
+        c.staked.length || c.balanceStake
+          ? c.staked.reduce(
+              (t: number, id: number) => t + toMinor(c.inventory.find((i: { id: number }) => i.id === id)!.price),
+              c.balanceStake as number,
+            )
+          : toMinor(c.inventory.find((i: { id: number }) => i.id === roleId(TOP_ID))!.price);
       const target = modelTarget(c.uitems, stake, expectsLoss);
       if (!target) throw new Retry(`no catalogue item is dearer than the stake (${stake} minor units)`);
       targetId = target.id;
@@ -177,6 +178,12 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
         return act(async () => {
           fireEvent.change(screen.getByTestId('search-right'), {
             target: { value: (e.patch as { text: string }).text },
+          });
+        });
+      case 'user.setBalanceStake':
+        return act(async () => {
+          fireEvent.change(screen.getByTestId('balance-stake'), {
+            target: { value: ((e.minor as number) / 100).toFixed(2) },
           });
         });
       case 'user.setMaxLevels':

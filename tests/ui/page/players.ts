@@ -1,6 +1,7 @@
 /** Players for the UI tests, made through the real API: a fresh one with the demo starter pack plus a locked item, or one with nothing left. */
 import { eq } from 'drizzle-orm';
 import { catalogueItems, inventoryItems } from '../../../server/db/schema.ts';
+import { credit } from '../../../server/services/wallet.ts';
 import type { PageServer } from './pageServer.ts';
 
 /** Credentials and session cookie of a registered player. */
@@ -28,9 +29,19 @@ async function registerPlayer(server: PageServer): Promise<TestPlayer & { id: nu
   return { username, password, sid, id: me.user.id as number };
 }
 
-/** A player with the starter pack and one type_prize 13 item priced above everything else (first in the list). */
+/** The balance a full player starts with (minor units), granted as an operator would: enough to stake from. */
+export const FULL_PLAYER_BALANCE = 500;
+
+/**
+ * A player with the starter pack, one type_prize 13 item priced above everything else (first in the list) and
+ * a balance.
+ */
 export async function fullPlayer(server: PageServer): Promise<TestPlayer> {
   const p = await registerPlayer(server);
+  const { currency } = await server.site();
+  await server.db.transaction((tx) =>
+    credit(tx, { userId: p.id, currency, amountMinor: FULL_PLAYER_BALANCE, kind: 'grant' }),
+  );
   const name = `Locked Souvenir | Test ${p.id}`;
   // The index lists a player's items of the server's own site only.
   const type = server.siteName === 'dota' ? 'Immortal' : 'contraband';

@@ -35,7 +35,7 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
   // The error screen replaces the page: only its retry button (and the header) remain.
   if (!settles && s.matches('error')) return e.type === 'user.retry';
   const c = s.context as {
-    user: unknown;
+    user: { balance: number } | null;
     inventory: unknown[];
     notice: unknown;
     staked: number[];
@@ -58,6 +58,10 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
     case 'user.signOut':
     case 'user.toggleHideName':
       return c.user !== null;
+    // The balance field and its quick buttons are on while there is a balance to stake from.
+    case 'user.setBalanceStake':
+    case 'user.balanceShare':
+      return (c.user?.balance ?? 0) > 0;
     default:
       return true;
   }
@@ -99,6 +103,10 @@ export function controlOf(e: EventObject): string | null {
       return 'fast-spin';
     case 'user.toggleHideName':
       return 'live-hide-name';
+    case 'user.balanceShare': {
+      const percent = (e as EventObject & { percent?: number }).percent;
+      return percent === 100 ? 'balance-max' : `balance-${percent}`;
+    }
     default:
       return null;
   }
@@ -143,28 +151,43 @@ export const PAGE_PLANS = {
   },
 } as const satisfies Record<string, { name: string; options: PathOptions }>;
 
-/** Whether a transition (key `source|event|index`) is taken on an event of the live feed or its name switch. */
-export const takenByFeed = (key: string) => key.split('|')[1].startsWith('live.');
+/** The balance field's events: a browser player starts with no balance. */
+const BALANCE_EVENTS = ['user.setBalanceStake', 'user.balanceShare'];
+
+/**
+ * Whether a transition (key `source|event|index`) is taken on an event of the live feed or its name switch, or
+ * on the balance field.
+ */
+export const leftToOtherSpecs = (key: string) => {
+  const event = key.split('|')[1];
+  return event.startsWith('live.') || BALANCE_EVENTS.includes(event);
+};
+
+/** What the browser runner can cause: not the feed's events, not the balance field's. */
+const browserCan = (s: AnyMachineSnapshot, e: EventObject) =>
+  uiCan(s, e) && !e.type.startsWith('live.') && !BALANCE_EVENTS.includes(e.type);
 
 /**
  * The walks for the browser: the feed's events come from the server's stream there, which the runner does not
  * drive (tests/e2e/live.spec.ts plays games in another tab and checks the strip and the reload; the jsdom walks
- * deliver the events to the page). So no path has one, and the browser's coverage leaves their transitions out.
+ * deliver the events to the page). A browser player has no balance until a sale, so the balance field's games are
+ * played by tests/e2e/balance.spec.ts instead. So no path has one, and the browser's coverage leaves their
+ * transitions out.
  */
 export const BROWSER_PAGE_PLANS = {
   cs: {
     name: 'page-cs-browser',
     options: {
       ...PAGE_PLANS.cs.options,
-      allow: (s: AnyMachineSnapshot, e: EventObject) => uiCan(s, e) && !e.type.startsWith('live.'),
-      skip: (k: string) => takenByBpControl(k) || takenByFeed(k),
+      allow: browserCan,
+      skip: (k: string) => takenByBpControl(k) || leftToOtherSpecs(k),
     },
   },
   dota: {
     name: 'page-dota-browser',
     options: {
       ...PAGE_PLANS.dota.options,
-      allow: (s: AnyMachineSnapshot, e: EventObject) => uiCan(s, e) && !e.type.startsWith('live.'),
+      allow: browserCan,
     },
   },
 } as const satisfies Record<string, { name: string; options: PathOptions }>;

@@ -1,0 +1,138 @@
+/** The balance part of the stake as the page keeps it: the field, the quick buttons, the numbers, the request. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client.ts';
+import type { PlayInput } from '../../src/machines/game.ts';
+import { playBlocker, playDecision, shownMultiplier, summaryView } from '../../src/machines/game.ts';
+import { csSite, games, inventory, loads, TARGET_ID, TOP_ID, uitems, user } from './fixtures.ts';
+import { Harness } from './harness.ts';
+
+let page: Harness;
+afterEach(() => page?.stop());
+
+/** A signed-in page with the fixtures' items and a balance of 10.00, choosing. */
+async function choosing(balance = user.balance) {
+  page = new Harness({ site: csSite });
+  await page.settle('loadPage', { output: { ...loads.full, user: { ...user, balance } } });
+  expect(page.actor.getSnapshot().matches('selecting')).toBe(true);
+  return page;
+}
+
+const ctx = () => page.actor.getSnapshot().context;
+const send = (e: Parameters<Harness['actor']['send']>[0]) => page.actor.send(e);
+
+describe('the balance in the stake', () => {
+  it('takes a typed amount, never more than the balance nor less than nothing', async () => {
+    await choosing();
+    send({ type: 'user.setBalanceStake', minor: 250 });
+    expect(ctx().balanceStake).toBe(250);
+    send({ type: 'user.setBalanceStake', minor: 99_999 });
+    expect(ctx().balanceStake).toBe(1000);
+    send({ type: 'user.setBalanceStake', minor: -5 });
+    expect(ctx().balanceStake).toBe(0);
+  });
+
+  it('quick buttons take 25 %, 50 % and all of the balance, rounded down to a cent', async () => {
+    await choosing(10.01);
+    send({ type: 'user.balanceShare', percent: 25 });
+    expect(ctx().balanceStake).toBe(250);
+    send({ type: 'user.balanceShare', percent: 50 });
+    expect(ctx().balanceStake).toBe(500);
+    send({ type: 'user.balanceShare', percent: 100 });
+    expect(ctx().balanceStake).toBe(1001);
+  });
+
+  it('refuses both without a balance', async () => {
+    await choosing(0);
+    const snap = page.actor.getSnapshot();
+    expect(snap.can({ type: 'user.setBalanceStake', minor: 100 })).toBe(false);
+    expect(snap.can({ type: 'user.balanceShare', percent: 100 })).toBe(false);
+  });
+
+  it('counts in the stake total, the chance and the multiplier; a balance alone can be played', async () => {
+    await choosing();
+    send({ type: 'user.setBalanceStake', minor: 500 });
+    send({ type: 'user.pickTarget', id: TARGET_ID });
+    // 5.00 against 100.00 at a 0.9 payout: 4.5 %.
+    expect(summaryView(ctx())).toEqual({ stake: 5, chance: 4.5, target: 100 });
+    expect(playDecision(ctx())).toEqual({ ok: true, stakeMinor: 500, chance: 4500 });
+    expect(shownMultiplier(ctx())).toBe(20);
+    expect(page.actor.getSnapshot().can({ type: 'user.play' })).toBe(true);
+
+    send({ type: 'user.pickItem', id: TOP_ID });
+    const top = inventory.find((i) => i.id === TOP_ID)!;
+    expect(summaryView(ctx()).stake).toBe(top.price + 5);
+    // The first staked item sets the multiplier once there is one.
+    expect(shownMultiplier(ctx())).toBe(100 / top.price);
+  });
+
+  it('a multiplier multiplies items and balance together', async () => {
+    await choosing();
+    send({ type: 'user.balanceShare', percent: 100 });
+    send({ type: 'user.multiplier', value: 2 });
+    // 10.00 x 2: the cheapest target at 20.00 or more.
+    expect(ctx().right.filter.minPrice).toBe(20);
+    expect(ctx().target).toBe(uitems.find((i) => i.price === 20)!.id);
+  });
+
+  it('sends the amount with the game, keeps it in the result and resets it after', async () => {
+    await choosing();
+    send({ type: 'user.pickItem', id: TOP_ID });
+    send({ type: 'user.setBalanceStake', minor: 300 });
+    send({ type: 'user.pickTarget', id: TARGET_ID });
+    send({ type: 'user.play' });
+    expect((page.pending.get('play')!.input as PlayInput).balanceStake).toBe(300);
+    await page.settle('play', { output: { ...games.loss, balance: 7 } });
+    expect(ctx().gameBalanceStake).toBe(300);
+    send({ type: 'wheel.landed' });
+    await waitFor(page.actor, (s) => s.matches('result'));
+    const stake = summaryView(ctx()).stake;
+    expect(stake).toBe(inventory.find((i) => i.id === TOP_ID)!.price + 3);
+    // The reload behind the panel lowers the balance; the panel's numbers stay the game's.
+    await page.settle('reloadAfterGame', { output: { ...loads.full, user: { ...user, balance: 7 } } });
+    expect(summaryView(ctx()).stake).toBe(stake);
+    send({ type: 'user.return' });
+    expect(ctx()).toMatchObject({ balanceStake: 0, gameBalanceStake: 0, staked: [] });
+  });
+
+  it('is lowered to the balance a reload brings (spent in another tab)', async () => {
+    await choosing();
+    send({ type: 'user.balanceShare', percent: 100 });
+    send({ type: 'live.me', me: { kind: 'game' } });
+    await page.settle('loadPage', { output: { ...loads.full, user: { ...user, balance: 4 } } });
+    expect(ctx().balanceStake).toBe(400);
+  });
+
+  it('names the balance when it is short, as the server would', async () => {
+    await choosing();
+    send({ type: 'user.setBalanceStake', minor: 1000 });
+    send({ type: 'user.pickTarget', id: TARGET_ID });
+    expect(playBlocker({ ...ctx(), user: { ...user, balance: 9.99 } })).toBe('balance_insufficient');
+  });
+
+  it('reaches the choosing screen with a balance and no items; the empty screen with neither', async () => {
+    page = new Harness({ site: csSite });
+    await page.settle('loadPage', { output: { ...loads.empty, user } });
+    expect(page.actor.getSnapshot().matches('selecting')).toBe(true);
+    page.stop();
+    page = new Harness({ site: csSite });
+    await page.settle('loadPage', { output: loads.empty });
+    expect(page.actor.getSnapshot().matches('empty')).toBe(true);
+  });
+
+  it('after a balance-only game with no answer, the reloaded balance tells whether it was played', async () => {
+    for (const [after, key] of [
+      [7.5, 'gamePlayed'],
+      [10, 'gameNotPlayed'],
+    ] as const) {
+      await choosing();
+      send({ type: 'user.setBalanceStake', minor: 250 });
+      send({ type: 'user.pickTarget', id: TARGET_ID });
+      send({ type: 'user.play' });
+      await page.settle('play', { error: new ApiError('Failed to fetch', null, false) });
+      await page.settle('reloadIndex', { output: { ...loads.full, user: { ...user, balance: after } } });
+      expect(ctx().notice).toMatchObject({ key });
+      page.stop();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 // The live feed (GET /api/live) on PostgreSQL: games/s with 2,000 open listeners against without (windows without,
 // with, without), a game's transaction to a sample of listeners, and the server's memory per listener.
 import net from 'node:net';
+import zlib from 'node:zlib';
 import { atLeast, atMost, percentile, type BenchContext, type Figure } from './lib/figures.ts';
 import { GameLoad, summarise } from './lib/games.ts';
 import { withDatabase } from './lib/pg.ts';
@@ -9,11 +10,10 @@ import { startServer } from './lib/server.ts';
 
 const LISTENERS = 2000;
 const SECONDS = 10;
-const CLIENTS = 16;
 /** Every SAMPLE_EVERY-th listener parses its frames and records each game's delay. */
 const SAMPLE_EVERY = 100;
 
-/** Open raw SSE connections; a few of them time what they receive. */
+/** Raw SSE connections that ask for gzip as browsers do; a few of them inflate and time what they receive. */
 class Listeners {
   private readonly sockets: net.Socket[] = [];
   readonly delaysMs: number[] = [];
@@ -21,20 +21,24 @@ class Listeners {
   since = Infinity;
 
   async open(url: URL, n: number): Promise<void> {
-    const head = `GET /api/live HTTP/1.1\r\nhost: ${url.host}\r\naccept: text/event-stream\r\n\r\n`;
+    const head = `GET /api/live HTTP/1.1\r\nhost: ${url.host}\r\naccept: text/event-stream\r\naccept-encoding: gzip, deflate, br\r\n\r\n`;
     for (let i = 0; i < n; i++) {
       const socket = net.connect(Number(url.port), url.hostname);
       this.sockets.push(socket);
       socket.write(head);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('error', reject);
-        socket.once('data', (chunk: Buffer) => {
-          if (chunk.toString('latin1', 0, 12).includes(' 200')) resolve();
+      const first = await new Promise<Buffer>((resolve, reject) =>
+        socket.once('error', reject).once('data', (chunk: Buffer) => {
+          if (chunk.toString('latin1', 0, 12).includes(' 200')) resolve(chunk);
           else reject(new Error(`listener refused: ${chunk}`));
-        });
-      });
+        }),
+      );
       socket.on('error', () => {});
-      if (i % SAMPLE_EVERY === 0) socket.on('data', (chunk: Buffer) => this.time(chunk.toString('utf8')));
+      if (i % SAMPLE_EVERY !== 0) continue;
+      const end = first.indexOf('\r\n\r\n');
+      if (!/^content-encoding: gzip$/im.test(first.toString('latin1', 0, end))) throw new Error('the feed is not gzip');
+      const gunzip = zlib.createGunzip().on('data', (chunk: Buffer) => this.time(chunk.toString('utf8')));
+      gunzip.write(first.subarray(end + 4));
+      socket.on('data', (chunk: Buffer) => gunzip.write(chunk));
     }
   }
 
@@ -55,7 +59,7 @@ class Listeners {
 export function liveBench({ raw, log }: BenchContext): Promise<Figure[]> {
   return withDatabase('live', async (url) => {
     log('live: preparing the database');
-    const data = await prepareDatabase(url, 500, { players: CLIENTS, itemsPerPlayer: 400 * SECONDS * 3 });
+    const data = await prepareDatabase(url, 500, { players: 16, itemsPerPlayer: 400 * SECONDS * 3 });
     const env = { DATABASE_URL: url, DIST_DIR: '/nonexistent', LIVE_MAX_STREAMS_PER_IP: String(LISTENERS + 10) };
     const server = await startServer(env);
     const listeners = new Listeners();
@@ -76,8 +80,8 @@ export function liveBench({ raw, log }: BenchContext): Promise<Figure[]> {
       // The bench's own CPU while the listeners read: it shares the cores with the server.
       const cpu0 = process.cpuUsage();
       const withL = summarise([await load.sample({ seconds: SECONDS })]);
-      const used = process.cpuUsage(cpu0);
-      const benchCpu = (used.user + used.system) / 1e6 / withL.seconds;
+      const { user, system } = process.cpuUsage(cpu0);
+      const benchCpu = (user + system) / 1e6 / withL.seconds;
       await new Promise((r) => setTimeout(r, 1000));
       listeners.since = Infinity;
       listeners.close();
@@ -85,8 +89,7 @@ export function liveBench({ raw, log }: BenchContext): Promise<Figure[]> {
       log(`live: games without listeners again (${SECONDS} s)`);
       before.push(await load.sample({ seconds: SECONDS }));
       const without = summarise(before);
-      const delays = listeners.delaysMs;
-      const p99 = percentile(delays, 99);
+      const [delays, p99] = [listeners.delaysMs, percentile(listeners.delaysMs, 99)];
       const perListenerKb = ((rssOpen - rssBefore) * 1024) / LISTENERS;
       raw.live = { without, with: withL, delays: delays.length, p50: percentile(delays, 50), p99, rssBefore, rssOpen };
       const base = { label: 'the same load without listeners', value: without.gamesPerSecond, unit: 'games/s' };

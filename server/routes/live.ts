@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { HideNameResponse } from '../../src/api/contract.ts';
 import { AppError } from '../messages.ts';
-import { LiveHub } from '../services/live-hub.ts';
+import { LiveHub, takesGzip } from '../services/live-hub.ts';
 import { parseHide, setHideName } from '../services/live-profile.ts';
 import { errorResponses, requireUser, sessionOf, type AppContext } from './context.ts';
 
@@ -36,6 +36,7 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
       reply.hijack();
       hub.open(reply.raw, {
         ip: req.ip,
+        gzip: takesGzip(req.headers['accept-encoding']),
         userId: who?.userId ?? null,
         lastId: lastEventId(req.headers['last-event-id'], (req.query as { last_id?: string }).last_id),
       });

@@ -3,6 +3,7 @@
  * notice, so a reconnect resumes from memory whichever process it lands on.
  */
 import type { ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveMe } from '../../src/api/live.ts';
 import type { Config } from '../config.ts';
@@ -27,7 +28,7 @@ const RETRY_READ_MS = 1000;
 /** Most game ids one query reads. */
 const READ_CHUNK = 500;
 /** Least time between two batches. */
-const FLUSH_GAP_MS = 50;
+const FLUSH_GAP_MS = 100;
 /** The SSE retry field. */
 const CLIENT_RETRY_MS = 2000;
 
@@ -35,6 +36,8 @@ interface Stream {
   res: ServerResponse;
   userId: number | null;
   ip: string;
+  /** The body is gzip: the reader said it takes it (every browser does). */
+  gzip: boolean;
   /** Waiting for its resume read: live games reach it afterwards from memory. */
   resuming: boolean;
 }
@@ -46,6 +49,36 @@ interface Framed {
 }
 
 const meFrame = (me: LiveMe): string => `event: me\ndata: ${JSON.stringify(me)}\n\n`;
+
+/** A gzip member's header (RFC 1952: deflate, no name, no time); the member never ends, as the stream does not. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/**
+ * Frames as one stream's body takes them. Each piece is deflated on its own and ends on a byte boundary without
+ * ending the stream (a sync flush), so the same bytes continue any gzip stream: a batch is deflated once for all.
+ */
+class Piece {
+  private plain: Buffer | null = null;
+  private packed: Buffer | null = null;
+  constructor(private readonly text: string) {}
+
+  for(stream: Stream): Buffer {
+    if (!stream.gzip) return (this.plain ??= Buffer.from(this.text));
+    return (this.packed ??= zlib.deflateRawSync(this.text, { finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+  }
+}
+
+const RETRY = new Piece(`retry: ${CLIENT_RETRY_MS}\n\n`);
+
+/** Whether an Accept-Encoding header takes gzip. */
+export function takesGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return coding === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
 const ME_KINDS = new Set<string>(['sale', 'grant', 'seeds']);
 
 /** The process's live feed; start() listens, open() serves one stream, close() ends all of them. */
@@ -65,6 +98,8 @@ export class LiveHub {
   private retryTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly reader: LiveReader;
+  /** What a fresh stream starts with, while the newest game is this one. */
+  private backlog: { newest: number; piece: Piece } | null = null;
 
   constructor(
     private readonly handle: DbHandle,
@@ -102,8 +137,8 @@ export class LiveHub {
   }
 
   /** Serves one stream on a hijacked response: the games after `lastId`, then each game as it commits. */
-  open(res: ServerResponse, opts: { ip: string; userId: number | null; lastId: number | null }): void {
-    const stream: Stream = { res, userId: opts.userId, ip: opts.ip, resuming: true };
+  open(res: ServerResponse, opts: { ip: string; userId: number | null; lastId: number | null; gzip: boolean }): void {
+    const stream: Stream = { res, userId: opts.userId, ip: opts.ip, gzip: opts.gzip, resuming: true };
     this.streams.add(stream);
     this.perIp.set(opts.ip, (this.perIp.get(opts.ip) ?? 0) + 1);
     if (stream.userId !== null) {
@@ -112,14 +147,19 @@ export class LiveHub {
       set.add(stream);
     }
     res.on('close', () => this.drop(stream));
+    // The body runs until the connection closes, unchunked: a batch then goes to the socket as it is (write()).
+    res.removeHeader('transfer-encoding');
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       // nginx buffers proxied answers unless told not to.
       'x-accel-buffering': 'no',
-      connection: 'keep-alive',
+      connection: 'close',
+      vary: 'accept-encoding',
+      ...(stream.gzip ? { 'content-encoding': 'gzip' } : {}),
     });
-    this.write(stream, `retry: ${CLIENT_RETRY_MS}\n\n`);
+    if (stream.gzip) res.write(GZIP_HEADER);
+    this.write(stream, RETRY);
     // Queued behind any read in flight, so the first frames follow what memory holds.
     this.enqueue(() => this.resume(stream, opts.lastId));
   }
@@ -135,28 +175,45 @@ export class LiveHub {
   }
 
   private async resume(stream: Stream, lastId: number | null): Promise<void> {
+    const piece = lastId === null ? this.freshBacklog() : await this.missed(lastId);
+    if (piece) this.write(stream, piece);
+    stream.resuming = false;
+  }
+
+  /** What a fresh stream starts with: the same piece for every stream that opens before the next game. */
+  private freshBacklog(): Piece | null {
+    const newest = this.ring.at(-1)?.id;
+    if (newest === undefined) return null;
+    if (this.backlog?.newest !== newest) {
+      const text = this.ring
+        .slice(-LIVE_BACKLOG)
+        .map((f) => f.frame)
+        .join('');
+      this.backlog = { newest, piece: new Piece(text) };
+    }
+    return this.backlog.piece;
+  }
+
+  /** The games after `lastId`, from memory or, further back, from the database (bounded), as one piece. */
+  private async missed(lastId: number): Promise<Piece | null> {
     const sent = new Set<number>();
+    let text = '';
     const send = (f: Framed) => {
       sent.add(f.id);
-      this.write(stream, f.frame);
+      text += f.frame;
     };
-    if (lastId === null) {
-      this.ring.slice(-LIVE_BACKLOG).forEach(send);
-    } else {
-      const at = this.ring.findIndex((f) => f.id === lastId);
-      if (at >= 0) this.ring.slice(at + 1).forEach(send);
-      else if (this.ring.length > 0 && lastId >= this.ring[0].id) this.ring.filter((f) => f.id > lastId).forEach(send);
-      else {
-        // Further back than memory: read from the database, bounded.
-        try {
-          for (const entry of await this.reader.after(lastId, LIVE_RESUME_MAX)) send(this.frame(entry));
-        } catch (err) {
-          this.log.warn({ err }, 'live feed: resume read failed');
-        }
-        for (const f of this.ring) if (f.id > lastId && !sent.has(f.id)) send(f);
+    const at = this.ring.findIndex((f) => f.id === lastId);
+    if (at >= 0) this.ring.slice(at + 1).forEach(send);
+    else if (this.ring.length > 0 && lastId >= this.ring[0].id) this.ring.filter((f) => f.id > lastId).forEach(send);
+    else {
+      try {
+        for (const entry of await this.reader.after(lastId, LIVE_RESUME_MAX)) send(this.frame(entry));
+      } catch (err) {
+        this.log.warn({ err }, 'live feed: resume read failed');
       }
+      for (const f of this.ring) if (f.id > lastId && !sent.has(f.id)) send(f);
     }
-    stream.resuming = false;
+    return text ? new Piece(text) : null;
   }
 
   private notice(payload: string): void {
@@ -241,7 +298,9 @@ export class LiveHub {
   private publish(entries: LiveEntry[], mine: Array<{ userId: number; frame: string }>): void {
     let chunk = '';
     for (const entry of entries) chunk += this.remember(entry).frame;
-    if (chunk) for (const s of this.streams) if (!s.resuming) this.write(s, chunk);
+    // Encoded once for every stream (once plain, once deflated).
+    const piece = chunk ? new Piece(chunk) : null;
+    if (piece) for (const s of this.streams) if (!s.resuming) this.write(s, piece);
     const byUser = new Map<number, string>();
     for (const m of mine) if (this.byUser.has(m.userId)) byUser.set(m.userId, (byUser.get(m.userId) ?? '') + m.frame);
     for (const [userId, frames] of byUser) this.toUser(userId, frames);
@@ -261,20 +320,22 @@ export class LiveHub {
 
   private toUser(userId: number, frame: string): void {
     const set = this.byUser.get(userId);
-    if (set) for (const s of set) this.write(s, frame);
+    const piece = new Piece(frame);
+    if (set) for (const s of set) this.write(s, piece);
   }
 
   private beat(): void {
-    for (const s of this.streams) this.write(s, ':\n\n');
+    const piece = new Piece(':\n\n');
+    for (const s of this.streams) this.write(s, piece);
   }
 
-  private write(stream: Stream, frame: string): void {
+  private write(stream: Stream, piece: Piece): void {
     if (stream.res.writableEnded || stream.res.destroyed) return;
     if (stream.res.writableLength > MAX_BUFFERED) {
       stream.res.destroy();
       return;
     }
-    stream.res.write(frame);
+    stream.res.write(piece.for(stream));
   }
 
   private enqueue(work: () => Promise<void>): void {

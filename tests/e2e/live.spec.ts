@@ -28,7 +28,10 @@ test("cs: a game in one tab shows in the other tab's strip and updates its inven
   const player = await context.newPage();
   await registerThroughPage(player, base, freshName('live'));
   const other = await context.newPage();
+  const stream = other.waitForResponse((r) => new URL(r.url()).pathname === '/api/live');
   await other.goto(`${base}/upgrades/`);
+  // The browser takes the feed gzipped, inflating each batch as it comes (what the rest of this test sees).
+  expect((await stream).headers()['content-encoding']).toBe('gzip');
   // Both tabs list the same items in the same order: the one the player stakes is on the other tab's first page.
   const staking = await idOf(usableItems(player).first());
   await expect(other.getByTestId(`inv-item-${staking}`)).toHaveCount(1);

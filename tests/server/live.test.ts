@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app.ts';
 import { openDb, type DbHandle } from '../../server/db/client.ts';
 import { games } from '../../server/db/schema.ts';
+import { takesGzip } from '../../server/services/live-hub.ts';
 import {
   addCatalogueItem,
   createTestApp,
@@ -162,6 +163,36 @@ describe('GET /api/live', () => {
     const ids = backlog.map((g) => g.id);
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
     expect(backlog.at(-1)!.roll_id).toBe(last.answer.provably_fair.roll_id);
+  });
+
+  it('gzips the stream for a reader that takes it: the same events, inflated as they come', async () => {
+    const p = await register(t.app);
+    const plain = await sse(t.app);
+    const packed = await sse(t.app, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.headers.vary).toBe('accept-encoding');
+    // One game at a time: each arrives before the next is played, so no frame waits for the stream's end.
+    for (let i = 0; i < 3; i++) {
+      const roll = (await play(t.app, p)).answer.provably_fair.roll_id;
+      await packed.until((ev) => gamesOf(ev).some((g) => g.roll_id === roll));
+      await plain.until((ev) => gamesOf(ev).some((g) => g.roll_id === roll));
+    }
+    expect(packed.events.filter((e) => e.event === 'game')).toEqual(plain.events.filter((e) => e.event === 'game'));
+    // A later stream joins the same deflated batches after its own backlog.
+    const late = await sse(t.app, { 'accept-encoding': 'gzip' });
+    const next = (await play(t.app, p)).answer.provably_fair.roll_id;
+    await late.until((ev) => gamesOf(ev).some((g) => g.roll_id === next));
+    expect(gamesOf(late.events).filter((g) => g.name === p.username).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('takes gzip only where Accept-Encoding allows it', () => {
+    expect(takesGzip('gzip, deflate, br')).toBe(true);
+    expect(takesGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(takesGzip(['identity', 'gzip'])).toBe(true);
+    expect(takesGzip('gzip;q=0')).toBe(false);
+    expect(takesGzip('deflate, br')).toBe(false);
+    expect(takesGzip(undefined)).toBe(false);
   });
 
   it('resumes after Last-Event-ID with the games missed, each once, from memory or from the database', async () => {

@@ -1,5 +1,6 @@
 /** A Server-Sent Events reader over node:http for the live feed's tests: every event and comment, as received. */
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 
@@ -47,8 +48,11 @@ export async function openSse(
       let ended = false;
       let raw = '';
       let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
+      // A stream the server gzipped (the reader said it takes gzip) is read as a browser would: inflated as it comes.
+      const body = res.headers['content-encoding'] === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
+      body.setEncoding('utf8');
+      body.on('error', () => (ended = true));
+      body.on('data', (chunk: string) => {
         raw += chunk;
         buf += chunk;
         let cut: number;

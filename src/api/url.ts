@@ -1,7 +1,6 @@
 /**
- * The two URL helpers ofetch takes from ufo, for the page's own requests: a path under the API's base, and scalar
- * query values. The build gives them to ofetch in ufo's place (vite.config.ts): ufo's general URL toolkit was about
- * 2 kB gzipped before the first paint. tests/ui/api/url.test.ts holds them to ufo's answers.
+ * The two URL helpers ofetch takes from ufo, for the page's own requests; the build gives them to ofetch in ufo's
+ * place (vite.config.ts), and tests/ui/api/url.test.ts holds them to ufo's answers.
  */
 
 const hasProtocol = (input: string) => /^[a-z][a-z\d+.-]*:/i.test(input);

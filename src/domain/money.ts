@@ -10,13 +10,6 @@ export function toMajor(minor: number): number {
   return minor / MINOR_PER_MAJOR;
 }
 
-/** Sum of integer minor amounts. */
-export function sumMinor(values: readonly number[]): number {
-  let total = 0;
-  for (const v of values) total += v;
-  return total;
-}
-
 /** The most one amount field may hold, in major units (far above any catalogue price; keeps sums exact). */
 export const MAX_AMOUNT_MAJOR = 1_000_000_000;
 

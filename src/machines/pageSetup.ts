@@ -62,13 +62,13 @@ function unansweredGameNotice(ctx: PageContext, next: PageContext): Partial<Page
   const sent = ctx.unanswered;
   if (!sent) return {};
   const owned = new Set(next.inventory.map((i) => i.id));
-  // The items and the balance go in one transaction: any item gone, or a balance-only stake's money gone, says played.
+  // Items and balance go in one transaction: any item gone says played; for a balance alone, any change of the
+  // balance does (a sale elsewhere may blur it, and "played" is the safe answer: check the history, not play again).
   const played =
-    sent.items.length > 0
-      ? sent.items.some((id) => !owned.has(id))
-      : balanceMinor(next) <= sent.balanceBefore - sent.balanceStake;
+    sent.items.length > 0 ? sent.items.some((id) => !owned.has(id)) : balanceMinor(next) !== sent.balanceBefore;
   return {
     unanswered: null,
+    ...(played ? { balanceStake: 0 } : {}),
     notice: notice(ctx, played ? 'error' : 'info', { key: played ? 'gamePlayed' : 'gameNotPlayed' }),
   };
 }
@@ -136,6 +136,8 @@ export const pageSetup = setup({
         inventory: asItems(out.index.inventory, context.inventory),
         uitems: asItems(out.index.uitems, context.uitems),
         user: out.user,
+        // Another account (signed in elsewhere meanwhile) starts with none of this one's balance staked.
+        balanceStake: out.user?.id === context.user?.id ? context.balanceStake : 0,
       };
       return {
         ...next,

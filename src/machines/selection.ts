@@ -4,7 +4,7 @@
  */
 import { PAGE_SIZE } from '../domain/constants.ts';
 import { isUsable, type Item } from '../domain/item.ts';
-import { toMajor } from '../domain/money.ts';
+import { MAX_AMOUNT_MAJOR, toMajor, toMinor } from '../domain/money.ts';
 import { cheapestAtLeast, multiplierMinPrice } from '../domain/multiplier.ts';
 import type { NoticeKey, PageContext, QueuedPick } from './context.ts';
 import type { BalanceShare } from './events.ts';
@@ -98,15 +98,15 @@ export function hasBalance(ctx: Pick<PageContext, 'user'>): boolean {
   return balanceMinor(ctx) > 0;
 }
 
-/** An amount for the balance field, kept between 0 and the balance (minor units). */
+/** An amount for the balance field, kept between 0 and the balance (and what the API takes), in minor units. */
 export function clampBalanceStake(ctx: Pick<PageContext, 'user'>, minor: number): number {
   if (!Number.isFinite(minor)) return 0;
-  return Math.max(0, Math.min(Math.floor(minor), balanceMinor(ctx)));
+  return Math.max(0, Math.min(Math.floor(minor), balanceMinor(ctx), toMinor(MAX_AMOUNT_MAJOR)));
 }
 
 /** A quick button's amount: that share of the balance, rounded down to a minor unit (max: all of it). */
 export function balanceShare(ctx: Pick<PageContext, 'user'>, percent: BalanceShare): number {
-  return Math.floor((balanceMinor(ctx) * percent) / 100);
+  return clampBalanceStake(ctx, (balanceMinor(ctx) * percent) / 100);
 }
 
 /** A multiplier button: the right side's min price becomes stake x multiplier, and the cheapest target at or above it is chosen. */

@@ -3,20 +3,21 @@ import { useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { parseAmount, toMajor } from '../domain/money.ts';
 import type { BalanceShare } from '../machines/events.ts';
+import { announce } from './announce/store.ts';
 import { PageActor } from './pageActor.ts';
 import { useFormat } from './useFormat.ts';
 
 const SHARES: readonly BalanceShare[] = [25, 50, 100];
 
-/** What the player typed, in minor units: '' is nothing, a comma counts as the decimal point; null if not an amount. */
+/** Typed text in minor units: '' is nothing, spaces are dropped, a comma is the decimal point; null if no amount. */
 function typedMinor(text: string): number | null {
-  const plain = text.trim().replace(',', '.');
+  const plain = text.replace(/\s/g, '').replace(',', '.');
   return plain === '' ? 0 : parseAmount(plain);
 }
 
 /**
- * One per page (the left side shows it once), so its ids are fixed. The amount field holds what the player types while it is a draft; the statechart keeps the amount in the stake
- * (never more than the balance), and the field shows that amount again once the draft is left or overruled.
+ * The field keeps the typed draft; the statechart keeps the amount staked (a typo stakes nothing, too much stakes
+ * the balance), shown once the draft is left or overruled. Off but focusable while the page is not choosing.
  */
 export function BalanceStake() {
   const { t } = useTranslation();
@@ -28,13 +29,10 @@ export function BalanceStake() {
   const [draft, setDraft] = useState<string | null>(null);
   const typed = draft === null ? null : typedMinor(draft);
   const invalid = draft !== null && typed === null;
+  const amount = (minor: number) => toMajor(minor).toFixed(2).replace('.', fmt.decimal);
   // A draft the stake no longer matches (an amount over the balance lowered to it, a reset after a game) gives way.
-  const value =
-    draft !== null && (invalid || typed === staked)
-      ? draft
-      : staked > 0
-        ? toMajor(staked).toFixed(2).replace('.', fmt.decimal)
-        : '';
+  const value = draft !== null && (invalid || typed === staked) ? draft : staked > 0 ? amount(staked) : '';
+  const available = t('balanceStake.available', { amount: fmt.money(balance) });
 
   return (
     <div className="balance-stake" role="group" aria-labelledby="balance-stake-label">
@@ -49,15 +47,21 @@ export function BalanceStake() {
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={fmt.money(0)}
-          disabled={!enabled}
+          placeholder={amount(0)}
+          disabled={balance <= 0}
+          readOnly={!enabled}
+          aria-disabled={!enabled || undefined}
           aria-invalid={invalid || undefined}
           aria-describedby="balance-stake-hint"
           value={value}
           onChange={(e) => {
-            setDraft(e.target.value);
+            if (!enabled) return;
             const minor = typedMinor(e.target.value);
-            if (minor !== null) actor.send({ type: 'user.setBalanceStake', minor });
+            setDraft(e.target.value);
+            actor.send({ type: 'user.setBalanceStake', minor: minor ?? 0 });
+            if (minor === null) announce(t('balanceStake.invalid'), { channel: 'balance', delayMs: 700 });
+            else if (minor > actor.getSnapshot().context.balanceStake)
+              announce(available, { channel: 'balance', delayMs: 700 });
           }}
           onBlur={() => setDraft(null)}
         />
@@ -67,8 +71,10 @@ export function BalanceStake() {
             type="button"
             className="btn btn--ghost balance-stake__share"
             data-testid={`balance-${percent === 100 ? 'max' : percent}`}
-            disabled={!enabled}
+            disabled={balance <= 0}
+            aria-disabled={!enabled || undefined}
             onClick={() => {
+              if (!enabled) return;
               setDraft(null);
               actor.send({ type: 'user.balanceShare', percent });
             }}
@@ -78,11 +84,7 @@ export function BalanceStake() {
         ))}
       </div>
       <p className={`balance-stake__hint${invalid ? ' balance-stake__hint--error' : ''}`} id="balance-stake-hint">
-        {invalid
-          ? t('balanceStake.invalid')
-          : balance > 0
-            ? t('balanceStake.available', { amount: fmt.money(balance) })
-            : t('balanceStake.none')}
+        {invalid ? t('balanceStake.invalid') : balance > 0 ? available : t('balanceStake.none')}
       </p>
     </div>
   );

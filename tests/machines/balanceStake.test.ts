@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
+import { MAX_AMOUNT_MAJOR, parseAmount, toMinor } from '../../src/domain/money.ts';
 import type { PlayInput } from '../../src/machines/game.ts';
 import { playBlocker, playDecision, shownMultiplier, summaryView } from '../../src/machines/game.ts';
 import { csSite, games, inventory, loads, TARGET_ID, TOP_ID, uitems, user } from './fixtures.ts';
@@ -134,5 +135,64 @@ describe('the balance in the stake', () => {
       expect(ctx().notice).toMatchObject({ key });
       page.stop();
     }
+  });
+
+  it('Clear empties it', async () => {
+    await choosing();
+    send({ type: 'user.balanceShare', percent: 100 });
+    send({ type: 'user.clear' });
+    expect(ctx().balanceStake).toBe(0);
+  });
+
+  it('is never carried to another account: a load that brings another player starts at nothing', async () => {
+    await choosing();
+    send({ type: 'user.balanceShare', percent: 100 });
+    send({ type: 'live.me', me: { kind: 'sale' } });
+    await page.settle('loadPage', { output: { ...loads.full, user: { ...user, id: 99, balance: 50 } } });
+    expect(ctx().balanceStake).toBe(0);
+  });
+
+  it('never holds more than the API takes, whatever the balance', async () => {
+    await choosing(5_000_000_000);
+    send({ type: 'user.balanceShare', percent: 100 });
+    expect(ctx().balanceStake).toBe(toMinor(MAX_AMOUNT_MAJOR));
+  });
+
+  it('after a balance-only game found played, nothing is left staked to play it again', async () => {
+    await choosing();
+    send({ type: 'user.setBalanceStake', minor: 250 });
+    send({ type: 'user.pickTarget', id: TARGET_ID });
+    send({ type: 'user.play' });
+    await page.settle('play', { error: new ApiError('Failed to fetch', null, false) });
+    // The balance moved by more than the stake (a sale elsewhere too): still "played", the safe answer.
+    await page.settle('reloadIndex', { output: { ...loads.full, user: { ...user, balance: 12.5 } } });
+    expect(ctx().notice).toMatchObject({ key: 'gamePlayed' });
+    expect(ctx().balanceStake).toBe(0);
+    expect(page.actor.getSnapshot().can({ type: 'user.play' })).toBe(false);
+  });
+});
+
+describe('an amount as the API takes it', () => {
+  it('is digits with at most two decimals, up to the most one field holds', () => {
+    const cases: [string, number | null][] = [
+      ['0', 0],
+      ['2.5', 250],
+      ['2.50', 250],
+      ['1234.05', 123405],
+      ['1000000000', 100_000_000_000],
+      ['1000000000.01', 100_000_000_001],
+      ['1000000001', null],
+      ['2.505', null],
+      ['-1', null],
+      ['+1', null],
+      ['1e3', null],
+      [' 1', null],
+      ['1,5', null],
+      ['.5', null],
+      ['5.', null],
+      ['', null],
+      ['0x10', null],
+    ];
+    for (const [text, minor] of cases) expect(parseAmount(text), text).toBe(minor);
   });
 });

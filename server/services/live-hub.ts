@@ -53,10 +53,7 @@ const meFrame = (me: LiveMe): string => `event: me\ndata: ${JSON.stringify(me)}\
 /** A gzip member's header (RFC 1952: deflate, no name, no time); the member never ends, as the stream does not. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
-/**
- * Frames as one stream's body takes them. Each piece is deflated on its own and ends on a byte boundary without
- * ending the stream (a sync flush), so the same bytes continue any gzip stream: a batch is deflated once for all.
- */
+/** Frames, encoded once for all streams: deflated on their own to a sync flush, they continue any gzip stream. */
 class Piece {
   private plain: Buffer | null = null;
   private packed: Buffer | null = null;

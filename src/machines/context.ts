@@ -42,10 +42,9 @@ export type Notice = { kind: 'error' | 'info'; seq: number } & ({ key: NoticeKey
 /** A click queued to run once the inventory is (re)loaded: route preselection, a click on a finished game. */
 export type QueuedPick = { side: Side; id: number };
 
-/** A game sent without an answer: its items, its balance stake and the balance before it (minor units). */
+/** A game sent without an answer: its items and the balance before it (minor units). */
 export interface UnansweredGame {
   items: number[];
-  balanceStake: number;
   balanceBefore: number;
 }
 

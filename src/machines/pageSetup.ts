@@ -153,11 +153,7 @@ export const pageSetup = setup({
       params.error instanceof ApiError && params.error.status !== null
         ? { notice: errorNotice(context, params.error, 'network') }
         : {
-            unanswered: {
-              items: [...context.staked],
-              balanceStake: context.balanceStake,
-              balanceBefore: balanceMinor(context),
-            },
+            unanswered: { items: [...context.staked], balanceBefore: balanceMinor(context) },
             notice: null,
           },
     ),

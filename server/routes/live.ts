@@ -23,6 +23,8 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get(
     '/api/live',
     {
+      // A HEAD would hold a stream open with nothing ever sent.
+      exposeHeadRoute: false,
       schema: {
         querystring: Type.Object({ last_id: Type.Optional(Type.String()) }),
         response: errorResponses,

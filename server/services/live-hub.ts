@@ -66,14 +66,15 @@ class Piece {
 }
 
 const RETRY = new Piece(`retry: ${CLIENT_RETRY_MS}\n\n`);
+const HEARTBEAT = new Piece(':\n\n');
 
 /** Whether an Accept-Encoding header takes gzip. */
 export function takesGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   return value.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const [coding, ...params] = part.toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return coding === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
+    return coding.trim() === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
   });
 }
 const ME_KINDS = new Set<string>(['sale', 'grant', 'seeds']);
@@ -135,6 +136,9 @@ export class LiveHub {
 
   /** Serves one stream on a hijacked response: the games after `lastId`, then each game as it commits. */
   open(res: ServerResponse, opts: { ip: string; userId: number | null; lastId: number | null; gzip: boolean }): void {
+    const socket = res.req.socket;
+    // The reader left while its session was read: its 'close' has fired already.
+    if (res.destroyed || socket.destroyed) return;
     const stream: Stream = { res, userId: opts.userId, ip: opts.ip, gzip: opts.gzip, resuming: true };
     this.streams.add(stream);
     this.perIp.set(opts.ip, (this.perIp.get(opts.ip) ?? 0) + 1);
@@ -143,7 +147,10 @@ export class LiveHub {
       if (!set) this.byUser.set(stream.userId, (set = new Set()));
       set.add(stream);
     }
-    res.on('close', () => this.drop(stream));
+    const gone = () => this.drop(stream);
+    res.on('close', gone);
+    // A response queued behind another on its connection gets no 'close' of its own.
+    socket.once('close', gone);
     // The body runs until the connection closes, unchunked: a batch then goes to the socket as it is (write()).
     res.removeHeader('transfer-encoding');
     res.writeHead(200, {
@@ -322,8 +329,7 @@ export class LiveHub {
   }
 
   private beat(): void {
-    const piece = new Piece(':\n\n');
-    for (const s of this.streams) this.write(s, piece);
+    for (const s of this.streams) this.write(s, HEARTBEAT);
   }
 
   private write(stream: Stream, piece: Piece): void {

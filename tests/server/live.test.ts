@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app.ts';
 import { openDb, type DbHandle } from '../../server/db/client.ts';
 import { games } from '../../server/db/schema.ts';
-import { takesGzip } from '../../server/services/live-hub.ts';
+import { LiveHub, takesGzip } from '../../server/services/live-hub.ts';
 import {
   addCatalogueItem,
   createTestApp,
@@ -186,10 +187,36 @@ describe('GET /api/live', () => {
     expect(gamesOf(late.events).filter((g) => g.name === p.username).length).toBeGreaterThanOrEqual(1);
   });
 
+  it('forgets a stream whose reader left before it was opened (while its session was read)', async () => {
+    const hub = new LiveHub(t.handle, t.config, 'en', t.app.log);
+    const server = http.createServer((req, res) => {
+      // The route opens the stream after an await; here the reader is gone by then.
+      req.socket.once('close', () => hub.open(res, { ip: 'a', userId: 1, lastId: null, gzip: true }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    for (let i = 0; i < CAP + 1; i++) {
+      const req = http.get({ port, host: '127.0.0.1', path: '/api/live', agent: false });
+      req.on('error', () => {});
+      await new Promise((r) => server.once('request', r));
+      req.destroy();
+    }
+    await vi.waitFor(() => expect(hub.size).toBe(0));
+    expect(hub.admits('a')).toBe(true);
+    await hub.close();
+    server.close();
+  });
+
+  it('answers no HEAD: it would hold a stream with nothing ever sent', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/live' });
+    expect(head.statusCode).toBe(404);
+  });
+
   it('takes gzip only where Accept-Encoding allows it', () => {
     expect(takesGzip('gzip, deflate, br')).toBe(true);
     expect(takesGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
     expect(takesGzip(['identity', 'gzip'])).toBe(true);
+    expect(takesGzip('deflate, gzip ;q=1')).toBe(true);
     expect(takesGzip('gzip;q=0')).toBe(false);
     expect(takesGzip('deflate, br')).toBe(false);
     expect(takesGzip(undefined)).toBe(false);

@@ -50,9 +50,7 @@ class Listeners {
     }
   }
 
-  close(): void {
-    for (const s of this.sockets.splice(0)) s.destroy();
-  }
+  close = () => this.sockets.splice(0).forEach((s) => s.destroy());
 }
 
 /** The live feed's three figures. */

@@ -91,7 +91,9 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
   await flow.searchGameItems(page, data);
   await flow.pickGame(page, data);
   // A first game loads the lazy wheel, so the measured spin is a warm one, as every spin after the first.
+  await page.evaluate(flow.WATCH_PANEL);
   await flow.playGame(page, false);
+  const panelMs = (await page.evaluate(flow.PANEL_AFTER_LANDING)) as number;
   await flow.returnFromGame(page);
   await flow.pickGame(page, data);
   const quiet = await waitForQuietMachine();
@@ -108,16 +110,18 @@ async function spinFigures(browser: Browser, server: BenchServer, data: BenchDat
   const commits = after.commits - before.commits;
   const sounds = after.sounds - before.sounds;
   const floor = await animationFloor(browser, server);
-  ctx.raw.spin = { frames, floor, game: game.length, commits, quiet };
+  ctx.raw.spin = { frames, floor, game: game.length, commits, quiet, panelMs };
   const name = 'spin: main-thread script per animation frame, p95';
   if (frames.length < 10 || floor.length < 10)
     return [missing(name, '<= 2', `${frames.length} spin and ${floor.length} floor frames traced`)];
   const loop = { label: 'bare animation loop p95', value: percentile(floor, 95), unit: 'ms' };
   const note = `${frames.length} frames of one spin with sound on (${sounds} sound sources), the wheel's spin-start to spin-end marks, CPU ${CPU_THROTTLE}x, ${quietNote(quiet)}; median ${median(frames).toFixed(2)} ms; the loop: ${floor.length} frames on a static page setting one transform and one text, median ${median(floor).toFixed(2)} ms`;
   const commitNote = `${commits} commits in ${game.length} frames (play to result panel)`;
+  const panelNote = `the first game of a page load, CPU ${CPU_THROTTLE}x; the spec's pause: about 0.5 s (+-0.15)`;
   return [
     atMost(name, percentile(frames, 95), 'ms', loop, 2, note),
     atMost('spin: React commits per animation frame', commits / game.length, '', null, 0.1, commitNote),
+    atMost('first result panel after the wheel lands', panelMs, 'ms', null, 650, panelNote),
   ];
 }
 
@@ -172,9 +176,8 @@ async function typingFigures(browser: Browser, server: BenchServer, data: BenchD
   ctx.raw.typing = { keys, floor, quiet };
   const bare = { label: 'bare input p95', value: percentile(floor, 95), unit: 'ms', beside: true };
   const note = `${keys.length} key presses in ${SEARCH_PAGES} fresh pages (each "${flow.TYPED}" then 8 backspaces, 150 ms apart) to the first painted frame with the result, CPU ${CPU_THROTTLE}x, ${quiet.join('; ')}; median ${median(keys).toFixed(1)} ms; the bare input's median ${median(floor).toFixed(1)} ms`;
-  return [
-    atMost('search (20,000 targets): key press to painted result, p95', percentile(keys, 95), 'ms', bare, 100, note),
-  ];
+  const name = 'search (20,000 targets): key press to painted result, p95';
+  return [atMost(name, percentile(keys, 95), 'ms', bare, 100, note)];
 }
 
 // Dota and ru as `npm start` serves them (demo data on PGlite, signed in as demo): their LCP is a target's picture.

@@ -34,20 +34,15 @@ async function indexFigures(server: BenchServer, data: BenchData, ctx: BenchCont
   conn.close();
   const dir = path.join(ctx.distDir, 'bench');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.json'), plain);
-  fs.writeFileSync(path.join(dir, 'index.json.br'), br);
-  fs.writeFileSync(path.join(dir, 'index.json.gz'), gz);
+  for (const [name, body] of Object.entries({ 'index.json': plain, 'index.json.br': br, 'index.json.gz': gz }))
+    fs.writeFileSync(path.join(dir, name), body);
   const headers = `cookie: ${cookie}\r\naccept-encoding: gzip, deflate, br`;
   const totals = { index: { ok: 0, errors: 0, seconds: 0 }, static: { ok: 0, errors: 0, seconds: 0 } };
-  // 16 connections, each sending one request after another for 5 s.
   const round = async (total: typeof totals.index, send: (c: KeepAliveConnection) => Promise<Answer>) => {
     const t0 = performance.now();
     const connection = async () => {
       const conn = new KeepAliveConnection(server.url);
-      while (performance.now() < t0 + 5_000) {
-        if ((await send(conn)).status === 200) total.ok++;
-        else total.errors++;
-      }
+      while (performance.now() < t0 + 5_000) total[(await send(conn)).status === 200 ? 'ok' : 'errors']++;
       conn.close();
     };
     await Promise.all(Array.from({ length: 16 }, connection));

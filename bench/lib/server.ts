@@ -15,14 +15,10 @@ export interface BenchServer {
 }
 
 /** Switches off what would throttle a load test: every rate limit (0 turns one off) and per-request logs. */
+const LIMITS = ['AUTH_PER_MIN', 'LOGIN_PER_USER_PER_MIN', 'UPGRADE_PER_MIN', 'UPGRADE_IP_PER_MIN', 'PAGE_IP_PER_MIN'];
 const BENCH_ENV = {
   LOG_LEVEL: 'warn',
-  RATE_LIMIT_AUTH_PER_MIN: '0',
-  RATE_LIMIT_LOGIN_PER_USER_PER_MIN: '0',
-  RATE_LIMIT_UPGRADE_PER_MIN: '0',
-  RATE_LIMIT_UPGRADE_IP_PER_MIN: '0',
-  RATE_LIMIT_PAGE_IP_PER_MIN: '0',
-  RATE_LIMIT_SEED_PER_HOUR: '0',
+  ...Object.fromEntries([...LIMITS, 'SEED_PER_HOUR'].map((k) => [`RATE_LIMIT_${k}`, '0'])),
 };
 
 /** The server and its children (cluster workers), so CPU and RSS cover every process of it. */

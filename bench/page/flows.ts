@@ -109,6 +109,14 @@ export async function playGame(page: Page, fastForward: boolean): Promise<void> 
   await panel.first().waitFor({ state: 'visible', timeout: 30_000 });
 }
 
+/** Notes when the next result panel shows (`__panelAt`); PANEL_AFTER_LANDING reads it against the landing mark. */
+export const WATCH_PANEL = `new MutationObserver((_, o) => {
+  if (!document.querySelector('.result[data-testid$="-panel"]')) return;
+  window.__panelAt = performance.now();
+  o.disconnect();
+}).observe(document.body, { childList: true, subtree: true })`;
+export const PANEL_AFTER_LANDING = `__panelAt - performance.getEntriesByName('${SPIN_END_MARK}', 'mark').at(-1).startTime`;
+
 /** Types TYPED into the target search, then 8 backspaces, 150 ms apart (a fast typist); the probes time each key. */
 export async function typeBenchSearch(page: Page): Promise<void> {
   await page.getByTestId('search-right').click();

@@ -82,10 +82,7 @@ export function replayPicks(
   return { staked, target, notice };
 }
 
-/**
- * Drops staked ids and a target that the reloaded lists no longer hold, and lowers the balance stake to the
- * balance (a game or a sale in another tab may have spent it).
- */
+/** Keeps only what the reloaded lists and balance still hold: another tab may have spent some of it. */
 export function pruneSelection(ctx: PageContext): Pick<PageContext, 'staked' | 'target' | 'balanceStake'> {
   const owned = new Set(ctx.inventory.map((i) => i.id));
   const staked = ctx.staked.filter((id) => owned.has(id));

@@ -30,7 +30,7 @@ export function BalanceStake() {
   const typed = draft === null ? null : typedMinor(draft);
   const invalid = draft !== null && typed === null;
   const amount = (minor: number) => toMajor(minor).toFixed(2).replace('.', fmt.decimal);
-  // A draft the stake no longer matches (an amount over the balance lowered to it, a reset after a game) gives way.
+  // The field shows the stake once the draft no longer matches it (capped at the balance, or reset).
   const value = draft !== null && (invalid || typed === staked) ? draft : staked > 0 ? amount(staked) : '';
   const available = t('balanceStake.available', { amount: fmt.money(balance) });
 

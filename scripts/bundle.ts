@@ -17,6 +17,9 @@ export interface ChunkInfo {
   heavy: boolean;
 }
 
+/** What the measurements need of a built chunk (a Rollup output chunk has it; so does the build's stamp). */
+export type BuiltChunk = Pick<Rollup.OutputChunk, 'fileName' | 'imports' | 'dynamicImports' | 'moduleIds'>;
+
 /** The measured bundle. */
 export interface BundleReport {
   /** Files fetched before the first paint (entries + static closure + modulepreloads). */
@@ -73,7 +76,7 @@ function listJs(dir: string, base = ''): string[] {
 }
 
 /** Measures a build made by buildInto. */
-export function measureBundle(outDir: string, output: Rollup.OutputChunk[]): BundleReport {
+export function measureBundle(outDir: string, output: BuiltChunk[]): BundleReport {
   const chunks: ChunkInfo[] = output.map((c) => ({
     file: c.fileName,
     gzipBytes: zlib.gzipSync(fs.readFileSync(path.join(outDir, c.fileName))).length,

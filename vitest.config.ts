@@ -14,8 +14,9 @@ const startsProcesses = (file: string) => /from '\.\/helpers\/server\.ts'/.test(
 export const PROCESS_SCENARIOS = reliabilityFiles.filter(startsProcesses);
 export const IN_PROCESS_SCENARIOS = reliabilityFiles.filter((f) => !startsProcesses(f));
 
-// PGlite is one process: the directory-lock crash scenario is the one process-level scenario it has of its own.
-const PGLITE_SCENARIOS = ['tests/reliability/crash.test.ts'];
+// PGlite is one process: its own process-level scenarios are the kill -9 crash run (the directory lock taken over)
+// and SIGTERM (drained, then the embedded database closed cleanly).
+const PGLITE_SCENARIOS = ['tests/reliability/crash.test.ts', 'tests/reliability/shutdown.test.ts'];
 
 const serverProject = (name: string, include: string[]): TestProjectConfiguration => ({
   test: {

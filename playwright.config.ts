@@ -32,9 +32,9 @@ const SUITE_ENV = { RATE_LIMIT_AUTH_PER_MIN: '100000' };
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Screenshot specs save pictures for a person and compare them with nothing: they run when asked, SCREENS=1. */
-const SCREEN_SPECS = /screens-[^/]*\.spec\.ts$/;
-const MODEL_SPEC = /model\.spec\.ts$/;
-const MODEL_COVERAGE_SPEC = /model-coverage\.spec\.ts$/;
+const SCREEN_SPECS = /[\\/]screens-[^\\/]*\.spec\.ts$/;
+const MODEL_SPEC = /[\\/]model\.spec\.ts$/;
+const MODEL_COVERAGE_SPEC = /[\\/]model-coverage\.spec\.ts$/;
 
 const pgliteServer = (site: string, port: number, dir: string) => ({
   command: `rm -rf .e2e-data/${dir} && npm run serve`,

@@ -54,6 +54,8 @@ export function focusWhenReady(find: () => HTMLElement | null, interim: () => HT
   pending = stop;
   document.addEventListener('focusin', onFocus, true);
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  // The target may be on screen already (a route whose data is loaded): no mutation would come to place it.
+  attempt();
 }
 
 /** The inventory's heading, which stays through sign-in, sign-out and loading. */

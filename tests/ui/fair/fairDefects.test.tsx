@@ -22,7 +22,7 @@ const NO_SEED = 'No seed revealed yet. Rotate your seeds to reveal the active on
 let server: FairServer;
 beforeAll(async () => {
   server = await startFairServer();
-}, 60_000);
+}, 180_000);
 afterAll(() => server?.close());
 afterEach(cleanup);
 

@@ -118,7 +118,7 @@ function AuditFigures({ audit }: { audit: AuditResponse }) {
       ) : (
         <>
           <AuditBandsChart bands={audit.bands} currency={audit.currency} />
-          <AuditSeriesChart series={audit.series} byHour={audit.window === '24h'} />
+          <AuditSeriesChart series={audit.series} byHour={audit.window === '24h'} currency={audit.currency} />
         </>
       )}
       <section className="audit-data">

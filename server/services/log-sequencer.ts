@@ -15,15 +15,13 @@ import {
   type TileReader,
 } from '../../src/domain/tlog/index.ts';
 import { statement, type RawDb, type TxQueryable } from '../db/client.ts';
+import { LIVE_CHANNEL } from './live-listen.ts';
 import type { LogKeys } from './log-key.ts';
 import { readPending, type PendingKind } from './log-pending.ts';
 import { readState, tileReader } from './log-store.ts';
 
 // Any fixed 64-bit key, the same in every process of this app (migrations and the audit rollup use others).
 const SEQUENCER_LOCK_KEY = 7_294_517_035;
-
-/** The channel a batch notifies once, naming its site and new size. */
-export const LOG_CHANNEL = 'upgrades_log';
 
 /** Keeps each batch's transaction short. */
 export const LOG_BATCH = 2000;
@@ -81,7 +79,7 @@ const KEEP_CHECKPOINT = statement(
    insert into log_checkpoints (site, size, checkpoint) values ($1::text, $2::bigint, $3::text)
    on conflict (site, size) do nothing`,
 );
-const NOTIFY = statement('log_seq_notify', `select pg_notify('${LOG_CHANNEL}', $1::text)`);
+const NOTIFY = statement('log_seq_notify', `select pg_notify('${LIVE_CHANNEL}', $1::text)`);
 
 const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
 
@@ -153,8 +151,8 @@ async function step(q: TxQueryable, keys: LogKeys, site: string, batch: number):
     { st: KEEP_CHECKPOINT, params: [site, size, checkpoint] },
   ]);
   if (saved.length !== 1) throw new Error('log sequencer: the log state moved under the lock');
-  // One notice per batch wakes the other processes' readers (live feed); PostgreSQL sends it at commit only.
-  await q.commitWith([{ st: NOTIFY, params: [`${site}:${size}`] }]);
+  // One notice per batch tells every process's live feed to read the games it sequenced; sent at commit only.
+  await q.commitWith([{ st: NOTIFY, params: [`l${size}:${site}`] }]);
   return { locked: true, size, added: lines.length };
 }
 

@@ -15,9 +15,12 @@ import {
   verifyCosignature,
   verifyInclusion,
 } from '../../src/domain/tlog/index.ts';
+import { buildApp } from '../../server/app.ts';
+import { openDb } from '../../server/db/client.ts';
 import { messages } from '../../server/messages.ts';
 import { sequenceAll } from '../../server/services/log-sequencer.ts';
 import { checkLogWith, rowsOf } from '../helpers/log-check.ts';
+import { writePlayer } from './helpers/audit-games.ts';
 import {
   addCatalogueItem,
   createTestApp,
@@ -176,5 +179,44 @@ describe('the public log', () => {
     const key = (await get(`${LOG}/key`)).body;
     expect(key).not.toMatch(/PRIVATE/);
     expect(key.trim()).toBe(t.app.upgrades.logKeys.vkey);
+  });
+});
+
+describe('two processes sequencing one database', () => {
+  it('log every row once, in a sound order, whichever process holds the lock', async () => {
+    // Two apps with their sequencers running on one database (own pools on PostgreSQL), while rows commit.
+    const secondHandle = t.databaseUrl ? await openDb({ kind: 'pg', url: t.databaseUrl, poolSize: 5 }) : t.handle;
+    const one = await buildApp({ ...t.config, logSequenceMs: 5 }, t.handle);
+    const two = await buildApp({ ...t.config, logSequenceMs: 5 }, secondHandle);
+    try {
+      const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 });
+      const game = { chance: 50_000, rollUnder: true, stakeMinor: 500, targetPriceMinor: 900, createdAt: new Date() };
+      await Promise.all(
+        Array.from({ length: 6 }, () =>
+          // Active seeds only: the fixture writes a seed before its games, so a revealed one would be revealed first.
+          writePlayer(t.handle.raw, 'cs', target.id, [
+            { status: 'active', activatedAt: new Date(), games: Array(80).fill(game) },
+          ]),
+        ),
+      );
+      const rows = rowsOf(t.handle);
+      for (let i = 0; i < 600; i++) {
+        const [{ n }] = await rows<{ n: number }>(
+          `select (select count(*) from games where log_index is null)
+             + (select count(*) from seeds where commit_index is null)
+             + (select count(*) from seeds where status = 'revealed' and reveal_index is null)::int as n`,
+        );
+        if (Number(n) === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const problems = await checkLogWith(rows, 'cs', (await checkpoint()).note, t.app.upgrades.logKeys.vkey);
+      expect(problems).toEqual([]);
+      const [{ n }] = await rows<{ n: number }>('select count(*)::int as n from games where log_index is null');
+      expect(Number(n)).toBe(0);
+    } finally {
+      await one.close();
+      await two.close();
+      if (secondHandle !== t.handle) await secondHandle.close();
+    }
   });
 });

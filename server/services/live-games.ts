@@ -43,6 +43,12 @@ const newest = statement(
   'live_games_newest',
   `select * from (select ${COLUMNS} where g.site = $1::text order by g.id desc limit $2::int) n order by id`,
 );
+const inLog = statement(
+  'live_games_in_log',
+  `select g.log_index::float8 as "logIndex", ${COLUMNS}
+   where g.site = $1::text and g.log_index >= $2::bigint and g.log_index < $3::bigint order by g.log_index limit $4::int`,
+);
+const logSize = statement('live_log_size', 'select size::float8 as size from log_state where site = $1::text');
 const after = statement(
   'live_games_after',
   `select ${COLUMNS} where g.id > $1::bigint and g.site = $2::text order by g.id limit $3::int`,
@@ -69,6 +75,19 @@ export class LiveReader {
   /** The site's last `n` games, oldest first. */
   async newest(n: number): Promise<LiveEntry[]> {
     return (await this.q.rows<LiveRow>(newest, [this.config.site, n])).map((r) => this.entry(r));
+  }
+
+  /** The site's log size: games below it are sequenced. */
+  async logSize(): Promise<number> {
+    const [row] = await this.q.rows<{ size: number }>(logSize, [this.config.site]);
+    return row ? Number(row.size) : 0;
+  }
+
+  /** Up to `n` games at log indexes from .. to-1 in log order, and the index the next read starts at. */
+  async inLog(from: number, to: number, n: number): Promise<{ entries: LiveEntry[]; next: number }> {
+    const rows = await this.q.rows<LiveRow & { logIndex: number }>(inLog, [this.config.site, from, to, n]);
+    const next = rows.length < n ? to : Number(rows[rows.length - 1].logIndex) + 1;
+    return { entries: rows.map((r) => this.entry(r)), next };
   }
 
   /** Up to `n` of the site's games after id `id`, by id. */

@@ -19,9 +19,6 @@ export const LIVE_BACKLOG = 20;
 const RING = 500;
 /** Games read from the database for a stream further behind than memory reaches. */
 export const LIVE_RESUME_MAX = 200;
-/** After a lost LISTEN: how far below the newest known id games may have committed late. */
-const CATCH_UP_LOOKBACK = 100;
-const CATCH_UP_MAX = 1000;
 /** Past this many unsent bytes a stream's reader does not read: it is closed. */
 const MAX_BUFFERED = 256 * 1024;
 const RETRY_READ_MS = 1000;
@@ -86,8 +83,10 @@ export class LiveHub {
   private readonly perIp = new Map<string, number>();
   private readonly ring: Framed[] = [];
   private readonly known = new Set<number>();
-  /** Notices waiting for the next batch, in commit order: game ids, and players' own changes. */
-  private pending: Array<number | { userId: number; kind: LiveMe['kind'] }> = [];
+  /** Notices waiting for the next batch: the log's new sizes, and players' own changes. */
+  private pending: Array<{ logTo: number } | { userId: number; kind: LiveMe['kind'] }> = [];
+  /** Games below this log index have been read. */
+  private logSize = 0;
   private flushQueued = false;
   private lastFlush = 0;
   private chain: Promise<void> = Promise.resolve();
@@ -118,6 +117,7 @@ export class LiveHub {
       },
     });
     this.enqueue(async () => {
+      this.logSize = await this.reader.logSize();
       for (const entry of await this.reader.newest(RING)) this.remember(entry);
     });
     this.heartbeat = setInterval(() => this.beat(), this.config.liveHeartbeatSeconds * 1000);
@@ -221,10 +221,11 @@ export class LiveHub {
   }
 
   private notice(payload: string): void {
-    if (payload.startsWith('g')) {
-      const [id, site] = payload.slice(1).split(':');
+    if (payload.startsWith('l')) {
+      // The sequencer's one notice per batch: the site's log now has this many entries.
+      const [size, site] = payload.slice(1).split(':');
       if (site !== this.config.site) return;
-      this.pending.push(Number(id));
+      this.pending.push({ logTo: Number(size) });
     } else if (payload.startsWith('u')) {
       const [user, kind] = payload.slice(1).split(':');
       // Nothing to read, but kept in line behind earlier games.
@@ -247,17 +248,28 @@ export class LiveHub {
     else setImmediate(run);
   }
 
+  /** The games the log gained since the last read, in log order. */
+  private async readLog(to: number): Promise<LiveEntry[]> {
+    const out: LiveEntry[] = [];
+    // Bounded reads, so a burst neither holds one slow query nor delays shutdown.
+    for (let from = this.logSize; from < to && !this.closed;) {
+      const part = await this.reader.inLog(from, to, READ_CHUNK);
+      out.push(...part.entries);
+      from = part.next;
+    }
+    return out;
+  }
+
   private async flush(): Promise<void> {
     this.lastFlush = Date.now();
     const batch = this.pending;
     this.pending = [];
-    const ids = batch.filter((n): n is number => typeof n === 'number' && !this.known.has(n));
-    const read = new Map<number, LiveEntry>();
-    if (ids.length > 0) {
+    let to = this.logSize;
+    for (const n of batch) if ('logTo' in n) to = Math.max(to, n.logTo);
+    let read: LiveEntry[] = [];
+    if (to > this.logSize) {
       try {
-        // Bounded reads, so a burst neither holds one slow query nor delays shutdown.
-        for (let at = 0; at < ids.length && !this.closed; at += READ_CHUNK)
-          for (const e of await this.reader.byIds(ids.slice(at, at + READ_CHUNK))) read.set(e.game.id, e);
+        read = await this.readLog(to);
         if (this.closed) return;
       } catch (err) {
         if (!isDbUnavailable(err)) this.log.error({ err }, 'live feed: reading games failed');
@@ -268,31 +280,25 @@ export class LiveHub {
         }, RETRY_READ_MS);
         return;
       }
+      this.logSize = to;
     }
     const mine: Array<{ userId: number; frame: string }> = [];
     const told: LiveEntry[] = [];
-    for (const n of batch) {
-      if (typeof n !== 'number') mine.push({ userId: n.userId, frame: meFrame({ kind: n.kind }) });
-      else if (read.has(n) && !this.known.has(n)) {
-        const entry = read.get(n)!;
-        told.push(entry);
-        this.known.add(n);
-        mine.push({ userId: entry.userId, frame: meFrame({ kind: 'game', roll_id: entry.game.roll_id }) });
-      }
+    for (const entry of read) {
+      if (this.known.has(entry.game.id)) continue;
+      told.push(entry);
+      this.known.add(entry.game.id);
+      mine.push({ userId: entry.userId, frame: meFrame({ kind: 'game', roll_id: entry.game.roll_id }) });
     }
+    for (const n of batch) if (!('logTo' in n)) mine.push({ userId: n.userId, frame: meFrame({ kind: n.kind }) });
     this.publish(told, mine);
   }
 
-  /** After a lost LISTEN, reads back the games that committed meanwhile. */
+  /** After a lost LISTEN, reads back the games the log gained meanwhile. */
   private async catchUp(): Promise<void> {
-    const newest = this.ring.length > 0 ? this.ring[this.ring.length - 1].id : 0;
     try {
-      const entries = await this.reader.after(Math.max(0, newest - CATCH_UP_LOOKBACK), CATCH_UP_MAX);
-      const fresh = entries.filter((e) => !this.known.has(e.game.id));
-      this.publish(
-        fresh,
-        fresh.map((e) => ({ userId: e.userId, frame: meFrame({ kind: 'game', roll_id: e.game.roll_id }) })),
-      );
+      this.pending.push({ logTo: await this.reader.logSize() });
+      this.scheduleFlush();
     } catch (err) {
       this.log.warn({ err }, 'live feed: catch-up read failed');
     }

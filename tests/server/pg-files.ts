@@ -11,6 +11,7 @@ export const PG_FILES: Record<string, string> = {
   'tests/server/cluster.test.ts': 'node:cluster workers on one database (refused on PGlite)',
   'tests/server/connection-cut.test.ts': 'a connection cut inside a transaction (pg-pool error handling)',
   'tests/server/live.test.ts': 'LISTEN/NOTIFY between two connection pools',
+  'tests/server/log.test.ts': "the public log's sequencer: advisory lock, two apps with their own pools",
   'tests/server/metrics.test.ts': "the pool's gauges",
   'tests/server/pipeline-loss.test.ts': 'pipelined statements while connections die',
   'tests/server/raw-transaction.test.ts': 'BEGIN and COMMIT pipelined with statements',

@@ -5,6 +5,7 @@ import type { GameRecord, GameVerification as Verification } from '../../domain/
 import { formatThousandths, winThreshold } from '../../fair/format.ts';
 import { CheckRow } from './CheckRow.tsx';
 import { CopyValue } from './CopyValue.tsx';
+import { LogInclusion } from './LogInclusion.tsx';
 
 interface Props {
   game: RollResponse;
@@ -124,6 +125,7 @@ export function GameVerification({ game, record, verification, currency }: Props
         <CheckRow testId="verify-chance-basis" label={t('checks.chance')} outcome={verification.chanceFollows} />
       </ul>
       {game.server_seed === null && <p className="fair-muted">{t('checks.pendingHint')}</p>}
+      <LogInclusion game={game} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { rollVerifierPath, seedVerifierPath } from '../../fair/paths.ts';
 import { CheckIcon, CrossIcon } from '../icons.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { useHistoryChecks } from './useHistoryChecks.ts';
+import { LogInclusion } from './LogInclusion.tsx';
 import './fair.css';
 
 interface Props {
@@ -96,6 +97,7 @@ export function HistoryList({ currency, reloadKey }: Props) {
                 </td>
                 <td className="fair-nowrap">
                   <HistoryCheck outcome={checks.get(g.roll_id)} />
+                  <LogInclusion game={g} compact />
                   <a href={rollVerifierPath(lang, g.roll_id)} data-testid="history-verify">
                     {t('history.verify')}
                   </a>

@@ -11,6 +11,7 @@ import {
   leafHash,
   openNote,
   parseCheckpoint,
+  splitNote,
   utf8,
   verifierFromKey,
   verifyInclusion,
@@ -99,5 +100,41 @@ export async function checkGameInLog(game: LoggedGameFacts): Promise<LogInclusio
     return { state: 'verified', index, size: checkpoint.size };
   } catch {
     return fail('network');
+  }
+}
+
+/** The site's signed checkpoint as the audit page shows it, after checking its signature with the pinned key. */
+export interface VerifiedCheckpoint {
+  key: string;
+  origin: string;
+  size: number;
+  /** Base64, as in the checkpoint. */
+  root: string;
+  /** Other signature lines (witness cosignatures): name and, for a cosignature, its time in seconds. */
+  witnesses: { name: string; time: number | null }[];
+}
+
+export async function loadVerifiedCheckpoint(): Promise<VerifiedCheckpoint | { failed: LogFailure }> {
+  try {
+    const key = await fetchLogKey();
+    if (!pinKey(key)) return { failed: 'key' };
+    const note = await fetchLogCheckpoint();
+    const v = verifierFromKey(key);
+    let text: string;
+    try {
+      text = openNote(note, [v]).text;
+    } catch {
+      return { failed: 'signature' };
+    }
+    const cp = parseCheckpoint(text);
+    const witnesses = splitNote(note)
+      .sigs.filter((s) => s.name !== v.name || s.keyId !== v.keyId)
+      .map((s) => ({
+        name: s.name,
+        time: s.sig.length === 72 ? Number(new DataView(s.sig.buffer, s.sig.byteOffset, 8).getBigUint64(0)) : null,
+      }));
+    return { key, origin: cp.origin, size: cp.size, root: text.split('\n')[2], witnesses };
+  } catch {
+    return { failed: 'network' };
   }
 }

@@ -2,8 +2,18 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../../../src/api/client.ts';
-import { encodeEntry, generateKey, signerFromKey, type LogEntry } from '../../../src/domain/tlog/index.ts';
+import {
+  ALG_COSIGNATURE_V1,
+  cosign,
+  encodeEntry,
+  generateKey,
+  signerFromKey,
+  toBase64,
+  treeRoot,
+  type LogEntry,
+} from '../../../src/domain/tlog/index.ts';
 import type { LoggedGameFacts } from '../../../src/fair/logCheck.ts';
+import { AuditLogPanel } from '../../../src/ui/fair/AuditLogPanel.tsx';
 import { LogInclusion } from '../../../src/ui/fair/LogInclusion.tsx';
 import { FakeLogServer, ORIGIN } from '../../domain/tlog/fakeLogServer.ts';
 import { renderFair } from './renderFair.tsx';
@@ -116,5 +126,32 @@ describe('LogInclusion', () => {
     localStorage.clear();
     log.signer = signerFromKey(generateKey(ORIGIN).skey);
     expect((await shown()).textContent).toMatch(/signature does not verify/);
+  });
+});
+
+describe('AuditLogPanel', () => {
+  it('shows the signed checkpoint it verified: size, root, key and witness cosignatures', async () => {
+    const w = generateKey('witness.test/w1', ALG_COSIGNATURE_V1);
+    const line = cosign(await log.checkpointText(), signerFromKey(w.skey), 1_800_000_000);
+    const real = log.webFetch;
+    configureApi({
+      fetch: async (input, init) => {
+        const res = await real(input, init);
+        const body = await res.text();
+        return new Response(String(input).includes('/checkpoint') ? `${body}${line}\n` : body, res);
+      },
+    });
+    await renderFair(<AuditLogPanel />);
+    const cp = await screen.findByTestId('audit-log-checkpoint');
+    expect(cp.dataset.size).toBe('5');
+    expect(screen.getByTestId('audit-log-root').textContent).toBe(toBase64(await treeRoot(5, log.log.read)));
+    expect(screen.getByTestId('audit-log-witnesses').textContent).toMatch(/^witness\.test\/w1 \(.*2027/);
+    expect(cp.textContent).toContain(log.key.vkey);
+  });
+
+  it('says so when the checkpoint is not signed by the pinned key', async () => {
+    log.signer = signerFromKey(generateKey(ORIGIN).skey);
+    await renderFair(<AuditLogPanel />);
+    expect((await screen.findByTestId('audit-log-failed')).textContent).toMatch(/signature does not verify/);
   });
 });

@@ -66,6 +66,14 @@ export interface Config {
   rateLimitSeedPerHour: number;
   /** How long a client may take to send a whole request. */
   requestTimeoutMs: number;
+  /** The public log's origin line, `<host>/upgrades/<site>` (host of PUBLIC_URL unless LOG_ORIGIN is set). */
+  logOrigin: string;
+  /** The log's signed-note private key; null: one made once and kept in the database. */
+  logSigningKey: string | null;
+  /** Witness verifier keys whose cosignatures the server keeps and serves. */
+  witnessKeys: string[];
+  /** How often each process tries to sequence committed rows into the log; 0 = never (tests drive it). */
+  logSequenceMs: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -270,8 +278,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitSeedPerHour: r.int('RATE_LIMIT_SEED_PER_HOUR', 30, 0, 1_000_000),
     // Requests are a few KB: a real client sends one in milliseconds, a slow attacker never does.
     requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 500, 600_000),
+    logOrigin: '',
+    logSigningKey: r.raw('LOG_SIGNING_KEY') ?? null,
+    witnessKeys: (r.raw('WITNESS_KEYS') ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+    logSequenceMs: r.int('LOG_SEQUENCE_MS', 50, 0, 60_000),
   };
   config.publicUrl = publicOrigin(r, config.host, config.port);
+  config.logOrigin = r.raw('LOG_ORIGIN') ?? `${new URL(config.publicUrl).host}/upgrades/${site}`;
+  if (/[\s+]/.test(config.logOrigin)) r.problems.push(`LOG_ORIGIN=${JSON.stringify(config.logOrigin)}: no spaces or +`);
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(
       `WEB_CONCURRENCY=${config.workers}: several processes need DATABASE_URL (the embedded PGlite database is single-process); use 1 or set DATABASE_URL`,

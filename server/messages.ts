@@ -68,6 +68,13 @@ export const messages = {
     password_short: 'Choose a password of 8 to 128 characters.',
     password_is_username: 'The password must not be your username.',
     password_common: 'This password is one of the most common ones; choose another.',
+    log_empty: 'The public log has no entries yet.',
+    log_index_invalid: 'The index and size must be whole numbers with index below size, and size at most the log size.',
+    log_range_invalid: 'from and to must be whole numbers with from at most to, and to at most the log size.',
+    log_tile_invalid: 'No such tile in the public log.',
+    log_entries_invalid: 'start must be at most the log size and limit a whole number from 1 to 1000.',
+    log_not_sequenced: 'This game is not in the public log yet; try again in a moment.',
+    log_cosignature_invalid: 'The cosignature is not from a known witness or does not verify over a recent checkpoint.',
   },
   ru: {
     bad_request: 'Некорректный запрос.',
@@ -134,6 +141,13 @@ export const messages = {
     password_short: 'Выберите пароль длиной от 8 до 128 символов.',
     password_is_username: 'Пароль не должен совпадать с именем пользователя.',
     password_common: 'Это один из самых распространённых паролей; выберите другой.',
+    log_empty: 'В публичном журнале ещё нет записей.',
+    log_index_invalid: 'index и size должны быть целыми числами, index меньше size, а size не больше размера журнала.',
+    log_range_invalid: 'from и to должны быть целыми числами, from не больше to, а to не больше размера журнала.',
+    log_tile_invalid: 'Такого тайла в публичном журнале нет.',
+    log_entries_invalid: 'start должен быть не больше размера журнала, а limit — целым числом от 1 до 1000.',
+    log_not_sequenced: 'Эта игра ещё не попала в публичный журнал; попробуйте чуть позже.',
+    log_cosignature_invalid: 'Косигнатура не от известного свидетеля или не сходится с недавним чекпоинтом.',
   },
 } as const;
 

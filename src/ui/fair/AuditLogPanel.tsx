@@ -35,7 +35,7 @@ export function AuditLogPanel() {
         </p>
       )}
       {cp !== null && !('failed' in cp) && (
-        <dl className="fair-facts" data-testid="audit-log-checkpoint" data-size={cp.size}>
+        <dl className="fair-log-facts" data-testid="audit-log-checkpoint" data-size={cp.size}>
           <dt>{t('log.audit.origin')}</dt>
           <dd className="fair-mono">{cp.origin}</dd>
           <dt>{t('log.audit.size')}</dt>

@@ -6,6 +6,7 @@ import { winThreshold } from '../../fair/format.ts';
 import { CheckRow } from './CheckRow.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { useFairFormat } from './useFairFormat.ts';
+import { LogInclusion } from './LogInclusion.tsx';
 
 interface Props {
   game: RollResponse;
@@ -128,6 +129,7 @@ export function GameVerification({ game, record, verification, ownSeed = false, 
           {t(ownSeed ? 'checks.pendingHint' : 'checks.pendingHintVisitor')}
         </p>
       )}
+      <LogInclusion game={game} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { FairLink } from './FairLink.tsx';
 import type { FairRecords } from './useFairRecords.ts';
 import { useFairFormat } from './useFairFormat.ts';
 import { useHistoryChecks } from './useHistoryChecks.ts';
+import { LogInclusion } from './LogInclusion.tsx';
 import './fair.css';
 
 interface Props {
@@ -83,6 +84,7 @@ export function HistoryList({ records, currency }: Props) {
                 </td>
                 <td className="fair-nowrap">
                   <HistoryCheck outcome={checks.get(g.roll_id)} />
+                  <LogInclusion game={g} compact />
                   <FairLink href={rollVerifierPath(lang, g.roll_id)} testId="history-verify">
                     {t('history.verify')}
                   </FairLink>

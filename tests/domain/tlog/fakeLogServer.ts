@@ -30,6 +30,21 @@ export class FakeLogServer {
     return formatCheckpoint({ origin: ORIGIN, size, root: await treeRoot(size, this.log.read) });
   }
 
+  /** A WHATWG fetch over the same endpoints, for the SPA's API client. */
+  webFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = input instanceof Request ? input.url : String(input);
+    const r = await this.fetch(new URL(url, 'http://upgrades.test').href, {
+      method: init?.method ?? (input instanceof Request ? input.method : 'GET'),
+      body: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const body = await r.text();
+    const json = body.startsWith('{');
+    return new Response(body, {
+      status: r.status,
+      headers: { 'content-type': json ? 'application/json' : 'text/plain' },
+    });
+  };
+
   fetch: Fetch = async (url, init) => {
     this.requests.push(`${init?.method ?? 'GET'} ${url}`);
     const u = new URL(url);
@@ -45,6 +60,14 @@ export class FakeLogServer {
     if (path === 'proof') {
       const hashes = await inclusionProof(n('index'), n('size'), this.log.read);
       return reply(200, JSON.stringify({ hashes: hashes.map(toBase64) }));
+    }
+    if (path === 'find') {
+      const index = this.log.lines.findIndex((l) =>
+        l.includes(`"roll_id":${JSON.stringify(u.searchParams.get('roll_id'))}`),
+      );
+      return index < 0 || index >= this.log.size
+        ? reply(404, '{"status":false,"msg":"not logged yet"}')
+        : reply(200, JSON.stringify({ index }));
     }
     if (path === 'entries') {
       const start = n('start');

@@ -61,7 +61,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('sets a Secure cookie when the request came over HTTPS through a trusted proxy', async () => {
-    const proxied = await createTestApp({ trustProxy: true, starterPackSize: 1 });
+    const proxied = await createTestApp({ trustProxy: '127.0.0.1', starterPackSize: 1 });
     try {
       const res = await proxied.app.inject({
         method: 'POST',

@@ -46,8 +46,10 @@ export interface Config {
   houseRules: HouseRules;
   /** How often each process adds settled games to the audit's rollup; 0 = never (bench only). */
   auditRollupMs: number;
-  /** More open live streams per address are refused with 429. */
+  /** More open live streams per address (across processes with Redis) are refused with 429. */
   liveMaxStreamsPerIp: number;
+  /** More open live streams in this process are refused with 503 and Retry-After. */
+  liveMaxStreams: number;
   liveHeartbeatSeconds: number;
   /** The site's external origin: Steam's realm and return address. */
   publicUrl: string;
@@ -281,6 +283,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     houseRules: houseRules(r),
     auditRollupMs: r.int('AUDIT_ROLLUP_MS', 1000, 0, 3_600_000),
     liveMaxStreamsPerIp: r.int('LIVE_MAX_STREAMS_PER_IP', 8, 1, 100_000),
+    // Each open stream holds a socket and up to its unsent-bytes bound (docs/performance.md).
+    liveMaxStreams: r.int('LIVE_MAX_STREAMS', 5000, 1, 1_000_000),
     // Proxies drop a response silent for 30 to 60 s.
     liveHeartbeatSeconds: r.int('LIVE_HEARTBEAT_SECONDS', 15, 1, 300),
     publicUrl: '',

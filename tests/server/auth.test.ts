@@ -89,6 +89,21 @@ describe('POST /api/auth/register', () => {
     expect(res.json()).toEqual({ status: false, msg: messages.en[key] });
   });
 
+  it('refuses a username shaped like a Steam account (steam_ and a digit), in en and ru', async () => {
+    for (const username of ['steam_76561197960287930', 'STEAM_1abc', 'steam_0']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username, password: 'long-enough-pass' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: false, msg: messages.en.username_reserved });
+    }
+    expect(messages.ru.username_reserved).toMatch(/Steam/);
+    expect(messages.ru.username_reserved).not.toBe(messages.en.username_reserved);
+    expect((await register(t.app, `steamer_${Date.now() % 1e6}`)).userId).toBeGreaterThan(0);
+  });
+
   it('refuses a taken username, case-insensitively, with 409', async () => {
     const p = await register(t.app);
     const res = await t.app.inject({

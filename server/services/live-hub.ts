@@ -32,17 +32,19 @@ const CLIENT_RETRY_MS = 2000;
 interface Stream {
   res: ServerResponse;
   userId: number | null;
-  ip: string;
+  /** Frees the stream's place in the caps. */
+  closed: () => void;
   /** The body is gzip: the reader said it takes it (every browser does). */
   gzip: boolean;
   /** Waiting for its resume read: live games reach it afterwards from memory. */
   resuming: boolean;
 }
 
-/** One game's SSE frame and id. */
+/** One game's SSE frame and id, and whose it is (a renamed player's frames are made again). */
 interface Framed {
   id: number;
   frame: string;
+  entry: LiveEntry;
 }
 
 const meFrame = (me: LiveMe): string => `event: me\ndata: ${JSON.stringify(me)}\n\n`;
@@ -80,7 +82,6 @@ const ME_KINDS = new Set<string>(['sale', 'grant', 'seeds']);
 export class LiveHub {
   private readonly streams = new Set<Stream>();
   private readonly byUser = new Map<number, Set<Stream>>();
-  private readonly perIp = new Map<string, number>();
   private readonly ring: Framed[] = [];
   private readonly known = new Set<number>();
   /** Notices waiting for the next batch: the log's new sizes, and players' own changes. */
@@ -124,24 +125,28 @@ export class LiveHub {
     this.heartbeat.unref();
   }
 
-  /** Whether another stream from this address is allowed. */
-  admits(ip: string): boolean {
-    return (this.perIp.get(ip) ?? 0) < this.config.liveMaxStreamsPerIp;
-  }
-
   /** Open streams (tests and the bench). */
   get size(): number {
     return this.streams.size;
   }
 
+  /** Bytes queued for streams whose readers lag; each stream's share is bounded by MAX_BUFFERED and one piece. */
+  get unsentBytes(): number {
+    let sum = 0;
+    for (const s of this.streams) sum += s.res.writableLength;
+    return sum;
+  }
+
   /** Serves one stream on a hijacked response: the games after `lastId`, then each game as it commits. */
-  open(res: ServerResponse, opts: { ip: string; userId: number | null; lastId: number | null; gzip: boolean }): void {
+  open(
+    res: ServerResponse,
+    opts: { userId: number | null; lastId: number | null; gzip: boolean; closed: () => void },
+  ): void {
     const socket = res.req.socket;
     // The reader left while its session was read: its 'close' has fired already.
-    if (res.destroyed || socket.destroyed) return;
-    const stream: Stream = { res, userId: opts.userId, ip: opts.ip, gzip: opts.gzip, resuming: true };
+    if (res.destroyed || socket.destroyed) return opts.closed();
+    const stream: Stream = { res, userId: opts.userId, closed: opts.closed, gzip: opts.gzip, resuming: true };
     this.streams.add(stream);
-    this.perIp.set(opts.ip, (this.perIp.get(opts.ip) ?? 0) + 1);
     if (stream.userId !== null) {
       let set = this.byUser.get(stream.userId);
       if (!set) this.byUser.set(stream.userId, (set = new Set()));
@@ -228,6 +233,7 @@ export class LiveHub {
       this.pending.push({ logTo: Number(size) });
     } else if (payload.startsWith('u')) {
       const [user, kind] = payload.slice(1).split(':');
+      if (kind === 'name') return this.enqueue(() => this.rename(Number(user)));
       // Nothing to read, but kept in line behind earlier games.
       if (!ME_KINDS.has(kind) || !this.byUser.has(Number(user))) return;
       this.pending.push({ userId: Number(user), kind: kind as LiveMe['kind'] });
@@ -316,6 +322,18 @@ export class LiveHub {
     for (const [userId, frames] of byUser) this.toUser(userId, frames);
   }
 
+  /** A player changed how the feed names them: their games in memory (strips, resumes) take the new name. */
+  private async rename(userId: number): Promise<void> {
+    if (!this.ring.some((f) => f.entry.userId === userId)) return;
+    const shown = await this.reader.nameOf(userId);
+    if (!shown) return;
+    for (let i = 0; i < this.ring.length; i++) {
+      const f = this.ring[i];
+      if (f.entry.userId === userId) this.ring[i] = this.frame({ ...f.entry, game: { ...f.entry.game, ...shown } });
+    }
+    this.backlog = null;
+  }
+
   private remember(entry: LiveEntry): Framed {
     const framed = this.frame(entry);
     this.ring.push(framed);
@@ -325,7 +343,8 @@ export class LiveHub {
   }
 
   private frame(entry: LiveEntry): Framed {
-    return { id: entry.game.id, frame: `id: ${entry.game.id}\nevent: game\ndata: ${JSON.stringify(entry.game)}\n\n` };
+    const frame = `id: ${entry.game.id}\nevent: game\ndata: ${JSON.stringify(entry.game)}\n\n`;
+    return { id: entry.game.id, frame, entry };
   }
 
   private toUser(userId: number, frame: string): void {
@@ -353,9 +372,7 @@ export class LiveHub {
 
   private drop(stream: Stream): void {
     if (!this.streams.delete(stream)) return;
-    const n = (this.perIp.get(stream.ip) ?? 1) - 1;
-    if (n > 0) this.perIp.set(stream.ip, n);
-    else this.perIp.delete(stream.ip);
+    stream.closed();
     if (stream.userId !== null) {
       const set = this.byUser.get(stream.userId);
       set?.delete(stream);

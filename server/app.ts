@@ -10,6 +10,7 @@ import { siteInfo, type Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { isDbUnavailable } from './db/errors.ts';
 import { AppError, t, type Lang, type MessageKey } from './messages.ts';
+import { accountRoutes } from './routes/account.ts';
 import { assetRoutes, sendSpaShell } from './routes/assets.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -137,6 +138,7 @@ export const upgradesApp = fp<AppOptions>(async (app, opts) => {
   await app.register(inventoryRoutes, ctx);
   await app.register(provablyFairRoutes, ctx);
   await app.register(auditRoutes, ctx);
+  await app.register(accountRoutes, ctx);
   await app.register(liveRoutes, ctx);
   await app.register(metricsRoutes, ctx);
   await app.register(assetRoutes, ctx);

@@ -66,6 +66,8 @@ export interface Config {
   rateLimitSeedPerHour: number;
   /** How long a client may take to send a whole request. */
   requestTimeoutMs: number;
+  /** The shortest cool-off a player can take, in hours: a shorter choice lasts this long. */
+  coolOffMinHours: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -270,6 +272,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitSeedPerHour: r.int('RATE_LIMIT_SEED_PER_HOUR', 30, 0, 1_000_000),
     // Requests are a few KB: a real client sends one in milliseconds, a slow attacker never does.
     requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 500, 600_000),
+    // Up to a year: a longer break is what the permanent exclusion is for.
+    coolOffMinHours: r.int('COOL_OFF_MIN_HOURS', 24, 1, 8_760),
   };
   config.publicUrl = publicOrigin(r, config.host, config.port);
   if (config.workers > 1 && databaseUrl === null) {

@@ -71,7 +71,7 @@ export interface PageContext {
   right: TargetView;
   /** Staked inventory ids, in the order they were picked (the first one sets the multiplier). */
   staked: number[];
-  /** Balance staked beside the items, in minor units (0: none); never more than the balance. */
+  /** Balance staked beside the items, in minor units (0: none); above the balance it blocks Play. */
   balanceStake: number;
   /** Catalogue id of the chosen target. */
   target: number | null;

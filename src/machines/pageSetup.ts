@@ -17,6 +17,7 @@ import { LIVE_HIDE_NAME, LIVE_RECONNECT } from './liveFeed.ts';
 import { rewriteUpgradesAddress, writeBpPref, writeFastSpinPref, writeSoundPref } from './prefs.ts';
 import {
   applyMultiplier,
+  balanceEditable,
   balanceShare,
   chooseAll,
   clampBalanceStake,
@@ -123,6 +124,7 @@ export const pageSetup = setup({
     },
     hasStake: ({ context }) => hasStake(context),
     hasBalance: ({ context }) => hasBalance(context),
+    balanceEditable: ({ context }) => balanceEditable(context),
     // The server's own decision (src/domain/decide.ts) over the selection and the site's rules.
     canPlay: ({ context }) => playDecision(context).ok,
     gameWon: ({ context }) => context.game?.success === 1,
@@ -199,7 +201,7 @@ export const pageSetup = setup({
     clearSelection: assign({ staked: [], target: null, balanceStake: 0 }),
     setBalanceStake: assign(({ context, event }) => {
       assertEvent(event, 'user.setBalanceStake');
-      return { balanceStake: clampBalanceStake(context, event.minor) };
+      return { balanceStake: clampBalanceStake(event.minor) };
     }),
     setBalanceShare: assign(({ context, event }) => {
       assertEvent(event, 'user.balanceShare');

@@ -168,9 +168,10 @@ export const upgradeMachine = pageSetup.createMachine({
           description: 'Stakes the first 15 usable items of the left list as shown.',
         },
         'user.setBalanceStake': {
-          guard: 'hasBalance',
+          guard: 'balanceEditable',
           actions: 'setBalanceStake',
-          description: 'The balance amount field: that much of the balance joins the stake (kept within the balance).',
+          description:
+            'The balance amount field: that much of the balance joins the stake (above the balance, Play says so).',
         },
         'user.balanceShare': {
           guard: 'hasBalance',

@@ -23,12 +23,15 @@ const ctx = () => page.actor.getSnapshot().context;
 const send = (e: Parameters<Harness['actor']['send']>[0]) => page.actor.send(e);
 
 describe('the balance in the stake', () => {
-  it('takes a typed amount, never more than the balance nor less than nothing', async () => {
+  it('takes a typed amount as typed, never less than nothing; above the balance, Play says the balance is short', async () => {
     await choosing();
     send({ type: 'user.setBalanceStake', minor: 250 });
     expect(ctx().balanceStake).toBe(250);
+    send({ type: 'user.pickTarget', id: TARGET_ID });
     send({ type: 'user.setBalanceStake', minor: 99_999 });
-    expect(ctx().balanceStake).toBe(1000);
+    expect(ctx().balanceStake).toBe(99_999);
+    expect(playBlocker(ctx())).toBe('balance_insufficient');
+    expect(page.actor.getSnapshot().can({ type: 'user.play' })).toBe(false);
     send({ type: 'user.setBalanceStake', minor: -5 });
     expect(ctx().balanceStake).toBe(0);
   });
@@ -96,12 +99,22 @@ describe('the balance in the stake', () => {
     expect(ctx()).toMatchObject({ balanceStake: 0, gameBalanceStake: 0, staked: [] });
   });
 
-  it('is lowered to the balance a reload brings (spent in another tab)', async () => {
+  it('is kept as chosen when another tab spends the balance, and Play says the balance is short', async () => {
     await choosing();
     send({ type: 'user.balanceShare', percent: 100 });
+    send({ type: 'user.pickTarget', id: TARGET_ID });
+    expect(page.actor.getSnapshot().can({ type: 'user.play' })).toBe(true);
     send({ type: 'live.me', me: { kind: 'game' } });
     await page.settle('loadPage', { output: { ...loads.full, user: { ...user, balance: 4 } } });
-    expect(ctx().balanceStake).toBe(400);
+    expect(ctx().balanceStake).toBe(1000);
+    expect(summaryView(ctx()).stake).toBe(10);
+    expect(playBlocker(ctx())).toBe('balance_insufficient');
+    expect(page.actor.getSnapshot().can({ type: 'user.play' })).toBe(false);
+    // The player can still lower it, even to nothing once the balance is gone.
+    send({ type: 'live.me', me: { kind: 'sale' } });
+    await page.settle('loadPage', { output: { ...loads.full, user: { ...user, balance: 0 } } });
+    send({ type: 'user.setBalanceStake', minor: 0 });
+    expect(ctx().balanceStake).toBe(0);
   });
 
   it('names the balance when it is short, as the server would', async () => {

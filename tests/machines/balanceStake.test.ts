@@ -66,8 +66,8 @@ describe('the balance in the stake', () => {
     send({ type: 'user.pickItem', id: TOP_ID });
     const top = inventory.find((i) => i.id === TOP_ID)!;
     expect(summaryView(ctx()).stake).toBe(top.price + 5);
-    // The first staked item sets the multiplier once there is one.
-    expect(shownMultiplier(ctx())).toBe(100 / top.price);
+    // The whole stake, items and balance, sets the multiplier.
+    expect(shownMultiplier(ctx())).toBe(Math.round((100 * 100) / (top.price + 5)) / 100);
   });
 
   it('a multiplier multiplies items and balance together', async () => {
@@ -77,6 +77,17 @@ describe('the balance in the stake', () => {
     // 10.00 x 2: the cheapest target at 20.00 or more.
     expect(ctx().right.filter.minPrice).toBe(20);
     expect(ctx().target).toBe(uitems.find((i) => i.price === 20)!.id);
+    expect(ctx().notice).toBeNull();
+  });
+
+  it('tells the player when the nearest target is as dear as a higher button would ask', async () => {
+    await choosing();
+    send({ type: 'user.balanceShare', percent: 100 });
+    // 10.00 x 1.2 asks for 12.00; the nearest target costs 20.00: x2, past the x1.5 button.
+    send({ type: 'user.multiplier', value: 1.2 });
+    expect(ctx().target).toBe(uitems.find((i) => i.price === 20)!.id);
+    expect(ctx().notice).toMatchObject({ kind: 'info', key: 'multiplierFar', multiplier: 2 });
+    expect(shownMultiplier(ctx())).toBe(2);
   });
 
   it('sends the amount with the game, keeps it in the result and resets it after', async () => {

@@ -35,7 +35,8 @@ export type NoticeKey =
   | 'sellFailed'
   | 'signOutFailed'
   | 'gameNotPlayed'
-  | 'gamePlayed';
+  | 'gamePlayed'
+  | 'connectionLost';
 
 /** A notification: an i18n key, or the server's already translated msg. `seq` makes a repeat announce again. */
 export type Notice = { kind: 'error' | 'info'; seq: number } & (

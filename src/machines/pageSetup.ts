@@ -170,7 +170,7 @@ export const pageSetup = setup({
         ? { notice: errorNotice(context, params.error, 'network') }
         : {
             unanswered: { items: [...context.staked], balanceBefore: balanceMinor(context) },
-            notice: null,
+            notice: notice(context, 'info', { key: 'connectionLost' }),
           },
     ),
     storeLoadError: assign((_, params: { error: unknown }) => ({

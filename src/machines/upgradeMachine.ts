@@ -315,10 +315,11 @@ export const upgradeMachine = pageSetup.createMachine({
     },
     reloading: {
       description:
-        'Reloads the inventory (after clear-selected, a sale, a failed game, or a return before the reload finished).',
+        'Reloads the inventory (after clear-selected, a sale, a failed game, or a return before the reload finished); after a game without an answer, once the browser is online.',
       invoke: {
         id: 'reloadIndex',
         src: 'loadPage',
+        input: ({ context }) => ({ waitOnline: context.unanswered !== null }),
         onDone: {
           target: 'routing',
           actions: { type: 'applyLoad', params: ({ event }) => event.output },

@@ -1,10 +1,10 @@
 import { toMinor } from './money.ts';
 import type { Item } from './item.ts';
 
-/** Multiplier = target price / first staked item price, to 2 decimals (0 when either is missing). */
-export function multiplierOf(targetMinor: number | null, firstStakeMinor: number | null): number {
-  if (!targetMinor || !firstStakeMinor) return 0;
-  return Math.round((targetMinor * 100) / firstStakeMinor) / 100;
+/** Multiplier = target price / the whole stake, to 2 decimals (0 when either is missing). */
+export function multiplierOf(targetMinor: number | null, stakeMinor: number | null): number {
+  if (!targetMinor || !stakeMinor) return 0;
+  return Math.round((targetMinor * 100) / stakeMinor) / 100;
 }
 
 /** The minimum target price (minor) a multiplier button asks for: stake x multiplier, rounded up. */

@@ -34,13 +34,22 @@ function keepUnchangedLists(data: PageData): PageData {
   return { ...data, index: { ...data.index, ...kept } };
 }
 
+/** Resolves once the browser is online again (at once when it is, or outside a browser). */
+function online(): Promise<void> {
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
+
 /**
  * Index and current user, in parallel: the load started at boot (src/earlyLoad.ts) if there is one, else a fresh
- * one. Lists unchanged since the last load are answered as the same arrays (keepUnchangedLists).
+ * one. Lists unchanged since the last load are answered as the same arrays (keepUnchangedLists). With
+ * `waitOnline` (the reload that tells whether an unanswered game was played) it waits for the connection
+ * first: offline it could only fail, and the player's page and selection would give way to the error screen.
  */
-export const loadPage = fromPromise<LoadOutput>(async () =>
-  keepUnchangedLists(await (takePageLoad() ?? fetchPageData())),
-);
+export const loadPage = fromPromise<LoadOutput>(async ({ input }) => {
+  if ((input as { waitOnline?: boolean } | undefined)?.waitOnline) await online();
+  return keepUnchangedLists(await (takePageLoad() ?? fetchPageData()));
+});
 
 /** One game: upgrade_items with a single-use caseopen token (the last game's answer brought it, or fetched). */
 export const play = fromPromise<UpgradeResponse, PlayInput>(({ input }) => playUpgrade(input));

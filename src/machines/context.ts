@@ -30,14 +30,18 @@ export type NoticeKey =
   | 'maxStake'
   | 'stakeFirst'
   | 'noTarget'
+  | 'multiplierFar'
   | 'reloadFailed'
   | 'sellFailed'
   | 'signOutFailed'
   | 'gameNotPlayed'
-  | 'gamePlayed';
+  | 'gamePlayed'
+  | 'connectionLost';
 
 /** A notification: an i18n key, or the server's already translated msg. `seq` makes a repeat announce again. */
-export type Notice = { kind: 'error' | 'info'; seq: number } & ({ key: NoticeKey } | { text: string });
+export type Notice = { kind: 'error' | 'info'; seq: number } & (
+  { key: NoticeKey; multiplier?: number } | { text: string }
+);
 
 /** A click queued to run once the inventory is (re)loaded: route preselection, a click on a finished game. */
 export type QueuedPick = { side: Side; id: number };
@@ -69,16 +73,18 @@ export interface PageContext {
   uitems: Item[];
   left: SideView;
   right: TargetView;
-  /** Staked inventory ids, in the order they were picked (the first one sets the multiplier). */
+  /** Staked inventory ids, in the order they were picked. */
   staked: number[];
-  /** Balance staked beside the items, in minor units (0: none); never more than the balance. */
+  /** Balance staked beside the items, in minor units (0: none); above the balance it blocks Play. */
   balanceStake: number;
   /** Catalogue id of the chosen target. */
   target: number | null;
   /** 1 = win below the chance; 0 = mirrored. */
   rollUnder: boolean;
-  /** The last multiplier button used (the bar highlights it). */
+  /** The last multiplier button used (the bar highlights it while the target is the one it chose). */
   multiplier: number;
+  /** The target the last multiplier button chose (null: none found, or none used yet). */
+  multiplierTarget: number | null;
   sound: boolean;
   notice: Notice | null;
   /** The last game's answer, while its result is shown. */
@@ -122,6 +128,7 @@ export function initialContext(input: PageInput): PageContext {
     target: null,
     rollUnder: true,
     multiplier: DEFAULT_MULTIPLIER,
+    multiplierTarget: null,
     sound: input.prefs?.sound ?? true,
     notice: null,
     game: null,

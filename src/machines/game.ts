@@ -4,7 +4,7 @@ import { decideGame, type Decision, type Refusal } from '../domain/decide.ts';
 import { toMajor, toMinor } from '../domain/money.ts';
 import { multiplierOf } from '../domain/multiplier.ts';
 import type { PageContext } from './context.ts';
-import { balanceMinor, firstStaked, stakedItems, targetItem, totalStakeMinor } from './views.ts';
+import { balanceMinor, stakedItems, targetItem, totalStakeMinor } from './views.ts';
 
 type Selection = Pick<PageContext, 'inventory' | 'staked' | 'balanceStake' | 'user' | 'uitems' | 'target' | 'site'>;
 
@@ -40,28 +40,34 @@ export function shownChance(ctx: PageContext): number | null {
   return c == null ? null : chancePercent(c, ctx.site.chanceDecimals);
 }
 
-/**
- * Target price / first staked item's price, 2 decimals (0 until both are chosen); with no item staked, over the
- * balance stake.
- */
+/** Target price / the whole stake (items and balance), 2 decimals (0 until both are chosen). */
 export function multiplierValue(ctx: Selection): number {
   const target = targetItem(ctx);
-  const first = firstStaked(ctx);
-  const base = first ? toMinor(first.price) : ctx.balanceStake || null;
-  return multiplierOf(target ? toMinor(target.price) : null, base);
+  return multiplierOf(target ? toMinor(target.price) : null, totalStakeMinor(ctx) || null);
+}
+
+type Shown = Selection &
+  Pick<PageContext, 'multiplier' | 'multiplierTarget' | 'game' | 'gameStake' | 'gameBalanceStake'>;
+
+/**
+ * The multiplier label: during and after a game, the played game's target over its whole stake (the reload has
+ * taken its items out of the inventory); otherwise target / whole stake once both are chosen, else the selected
+ * multiplier button (x1.2 until another is used), so the label never reads 'x0'.
+ */
+export function shownMultiplier(ctx: Shown): number {
+  const stake = ctx.gameStake.reduce((sum, item) => sum + toMinor(item.price), ctx.gameBalanceStake);
+  if (ctx.game && stake > 0) return multiplierOf(toMinor(ctx.game.price), stake);
+  return multiplierValue(ctx) || ctx.multiplier;
 }
 
 /**
- * The multiplier label: during and after a game, the played game's ratio (its target over its first staked
- * item, which the reload has taken out of the inventory); otherwise target / first staked item once both are
- * chosen, else the selected multiplier button (x1.2 until another is used), so the label never reads 'x0'.
+ * The multiplier button shown as on: the one that chose the current target (its ratio is rarely the button's
+ * exact value), the selected one while no ratio is shown, none for a target chosen by hand.
  */
-export function shownMultiplier(
-  ctx: Selection & Pick<PageContext, 'multiplier' | 'game' | 'gameStake' | 'gameBalanceStake'>,
-): number {
-  const base = ctx.gameStake[0] ? toMinor(ctx.gameStake[0].price) : ctx.gameBalanceStake;
-  if (ctx.game && base > 0) return multiplierOf(toMinor(ctx.game.price), base);
-  return multiplierValue(ctx) || ctx.multiplier;
+export function litMultiplier(ctx: Shown): number | null {
+  const ratio = (ctx.game !== null && ctx.gameStake.length + ctx.gameBalanceStake > 0) || multiplierValue(ctx) > 0;
+  if (!ratio) return ctx.multiplier;
+  return ctx.target !== null && ctx.target === ctx.multiplierTarget ? ctx.multiplier : null;
 }
 
 /** The numbers under the wheel: staked total and target price (major units) and the chance (percent). */

@@ -11,12 +11,14 @@ import { sameItems } from '../domain/searchIndex.ts';
 import { initialContext, type Notice, type NoticeKey, type PageContext, type PageInput } from './context.ts';
 import type { PageEvent } from './events.ts';
 import { pageActors, type LoadOutput } from './actors.ts';
-import { playDecision } from './game.ts';
+import { multiplierValue, playDecision } from './game.ts';
+import { MULTIPLIERS } from '../domain/constants.ts';
 import { balanceMinor } from './views.ts';
 import { LIVE_HIDE_NAME, LIVE_RECONNECT } from './liveFeed.ts';
 import { rewriteUpgradesAddress, writeBpPref, writeFastSpinPref, writeSoundPref } from './prefs.ts';
 import {
   applyMultiplier,
+  balanceEditable,
   balanceShare,
   chooseAll,
   clampBalanceStake,
@@ -32,7 +34,11 @@ import {
   replayPicks,
 } from './selection.ts';
 
-function notice(ctx: PageContext, kind: Notice['kind'], body: { key: NoticeKey } | { text: string }): Notice {
+function notice(
+  ctx: PageContext,
+  kind: Notice['kind'],
+  body: { key: NoticeKey; multiplier?: number } | { text: string },
+): Notice {
   return { kind, seq: (ctx.notice?.seq ?? 0) + 1, ...body };
 }
 
@@ -71,6 +77,15 @@ function unansweredGameNotice(ctx: PageContext, next: PageContext): Partial<Page
     ...(played ? { balanceStake: 0 } : {}),
     notice: notice(ctx, played ? 'error' : 'info', { key: played ? 'gamePlayed' : 'gameNotPlayed' }),
   };
+}
+
+/**
+ * Whether the target a multiplier button found is as dear as a higher button would ask (a sparse list, such as
+ * Dota's levels-only targets, can turn x1.2 into x5): the player is told rather than left to notice.
+ */
+function farBeyond(button: number, ratio: number): boolean {
+  const higher = MULTIPLIERS.find((m) => m > button);
+  return higher !== undefined && ratio >= higher;
 }
 
 /** Games the live strip shows. */
@@ -123,6 +138,7 @@ export const pageSetup = setup({
     },
     hasStake: ({ context }) => hasStake(context),
     hasBalance: ({ context }) => hasBalance(context),
+    balanceEditable: ({ context }) => balanceEditable(context),
     // The server's own decision (src/domain/decide.ts) over the selection and the site's rules.
     canPlay: ({ context }) => playDecision(context).ok,
     gameWon: ({ context }) => context.game?.success === 1,
@@ -154,7 +170,7 @@ export const pageSetup = setup({
         ? { notice: errorNotice(context, params.error, 'network') }
         : {
             unanswered: { items: [...context.staked], balanceBefore: balanceMinor(context) },
-            notice: null,
+            notice: notice(context, 'info', { key: 'connectionLost' }),
           },
     ),
     storeLoadError: assign((_, params: { error: unknown }) => ({
@@ -197,9 +213,9 @@ export const pageSetup = setup({
     unchooseTarget: assign({ target: null }),
     chooseAll: assign(({ context }) => ({ staked: chooseAll(context) })),
     clearSelection: assign({ staked: [], target: null, balanceStake: 0 }),
-    setBalanceStake: assign(({ context, event }) => {
+    setBalanceStake: assign(({ event }) => {
       assertEvent(event, 'user.setBalanceStake');
-      return { balanceStake: clampBalanceStake(context, event.minor) };
+      return { balanceStake: clampBalanceStake(event.minor) };
     }),
     setBalanceShare: assign(({ context, event }) => {
       assertEvent(event, 'user.balanceShare');
@@ -208,11 +224,17 @@ export const pageSetup = setup({
     applyMultiplier: assign(({ context, event }) => {
       assertEvent(event, 'user.multiplier');
       const out = applyMultiplier(context, event.value);
+      const ratio = multiplierValue({ ...context, target: out.target });
       return {
         right: out.right,
         target: out.target,
         multiplier: out.multiplier,
-        notice: out.found ? context.notice : notice(context, 'info', { key: 'noTarget' }),
+        multiplierTarget: out.target,
+        notice: !out.found
+          ? notice(context, 'info', { key: 'noTarget' })
+          : farBeyond(event.value, ratio)
+            ? notice(context, 'info', { key: 'multiplierFar', multiplier: ratio })
+            : context.notice,
       };
     }),
     toggleMirror: assign(({ context }) => ({ rollUnder: !context.rollUnder })),
@@ -225,7 +247,6 @@ export const pageSetup = setup({
     dismissNotice: assign({ notice: null }),
     storeGame: assign(({ context }, params: { game: UpgradeResponse }) => ({
       game: params.game,
-      // In stake order: the first staked item sets the played game's multiplier.
       gameStake: context.staked.flatMap((id) => context.inventory.filter((i) => i.id === id)),
       gameBalanceStake: context.balanceStake,
       inventoryStale: true,

@@ -82,12 +82,15 @@ export function replayPicks(
   return { staked, target, notice };
 }
 
-/** Keeps only what the reloaded lists and balance still hold: another tab may have spent some of it. */
-export function pruneSelection(ctx: PageContext): Pick<PageContext, 'staked' | 'target' | 'balanceStake'> {
+/**
+ * Keeps only the items and target the reloaded lists still hold. The balance part is kept as chosen even when
+ * another tab spent the balance below it: Play then says the balance is short instead of staking less unasked.
+ */
+export function pruneSelection(ctx: PageContext): Pick<PageContext, 'staked' | 'target'> {
   const owned = new Set(ctx.inventory.map((i) => i.id));
   const staked = ctx.staked.filter((id) => owned.has(id));
   const target = ctx.target != null && ctx.uitems.some((i) => i.id === ctx.target) ? ctx.target : null;
-  return { staked, target, balanceStake: clampBalanceStake(ctx, ctx.balanceStake) };
+  return { staked, target };
 }
 
 /** Whether the player has a balance to stake from. */
@@ -95,15 +98,23 @@ export function hasBalance(ctx: Pick<PageContext, 'user'>): boolean {
   return balanceMinor(ctx) > 0;
 }
 
-/** An amount for the balance field, kept between 0 and the balance (and what the API takes), in minor units. */
-export function clampBalanceStake(ctx: Pick<PageContext, 'user'>, minor: number): number {
+/**
+ * An amount for the balance field in minor units, kept between 0 and what the API takes. Not capped at the balance:
+ * the field keeps what the player typed, and an amount above the balance blocks Play with its reason.
+ */
+export function clampBalanceStake(minor: number): number {
   if (!Number.isFinite(minor)) return 0;
-  return Math.max(0, Math.min(Math.floor(minor), balanceMinor(ctx), toMinor(MAX_AMOUNT_MAJOR)));
+  return Math.max(0, Math.min(Math.floor(minor), toMinor(MAX_AMOUNT_MAJOR)));
+}
+
+/** Whether the balance field takes an amount: a balance to stake from, or a stake left to lower. */
+export function balanceEditable(ctx: Pick<PageContext, 'user' | 'balanceStake'>): boolean {
+  return hasBalance(ctx) || ctx.balanceStake > 0;
 }
 
 /** A quick button's amount: that share of the balance, rounded down to a minor unit (max: all of it). */
 export function balanceShare(ctx: Pick<PageContext, 'user'>, percent: BalanceShare): number {
-  return clampBalanceStake(ctx, (balanceMinor(ctx) * percent) / 100);
+  return clampBalanceStake((balanceMinor(ctx) * percent) / 100);
 }
 
 /** A multiplier button: the right side's min price becomes stake x multiplier, and the cheapest target at or above it is chosen. */

@@ -168,9 +168,10 @@ export const upgradeMachine = pageSetup.createMachine({
           description: 'Stakes the first 15 usable items of the left list as shown.',
         },
         'user.setBalanceStake': {
-          guard: 'hasBalance',
+          guard: 'balanceEditable',
           actions: 'setBalanceStake',
-          description: 'The balance amount field: that much of the balance joins the stake (kept within the balance).',
+          description:
+            'The balance amount field: that much of the balance joins the stake (above the balance, Play says so).',
         },
         'user.balanceShare': {
           guard: 'hasBalance',
@@ -314,10 +315,11 @@ export const upgradeMachine = pageSetup.createMachine({
     },
     reloading: {
       description:
-        'Reloads the inventory (after clear-selected, a sale, a failed game, or a return before the reload finished).',
+        'Reloads the inventory (after clear-selected, a sale, a failed game, or a return before the reload finished); after a game without an answer, once the browser is online.',
       invoke: {
         id: 'reloadIndex',
         src: 'loadPage',
+        input: ({ context }) => ({ waitOnline: context.unanswered !== null }),
         onDone: {
           target: 'routing',
           actions: { type: 'applyLoad', params: ({ event }) => event.output },

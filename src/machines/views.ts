@@ -114,9 +114,3 @@ export function targetItem(ctx: { uitems: readonly Item[]; target: number | null
   if (ctx.target == null) return null;
   return byId(ctx.uitems).get(ctx.target) ?? null;
 }
-
-/** The first staked item (it sets the multiplier). */
-export function firstStaked(ctx: { inventory: readonly Item[]; staked: readonly number[] }): Item | null {
-  if (ctx.staked.length === 0) return null;
-  return byId(ctx.inventory).get(ctx.staked[0]) ?? null;
-}

@@ -8,6 +8,8 @@ export interface Formatters {
   /** Rounded down: it never promises more than the game gives. */
   chance(percent: number): string;
   roll(percent: number): string;
+  /** A winning edge in percent, in the chance's decimals, without the sign (already rounded by the caller). */
+  edge(percent: number): string;
   integer(n: number): string;
   /** 'x1.25'. */
   multiplier(m: number): string;
@@ -69,6 +71,7 @@ function buildFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'chanceDecim
     money: (major) => money.format(major),
     chance: (pct) => percent(chance.format(pct)),
     roll: (pct) => roll.format(pct),
+    edge: (pct) => chance.format(pct),
     integer: (n) => integer.format(n),
     multiplier: (m) => `x${mult.format(m)}`,
     decimal: roll.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.',

@@ -1,5 +1,6 @@
 /** The root: header, the route's page, notices. Composes; decides nothing. */
 import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import type { Side } from '../machines/events.ts';
@@ -38,8 +39,11 @@ function LoadError() {
   );
 }
 
-/** Links past the filters and grids, shown when focused: to each list and to Play (the game column comes first). */
-function SkipLinks() {
+/**
+ * Links past the filters and grids, shown when focused: to each list and to Play (the game column comes first).
+ * On narrow screens a list behind the other's tab is shown first (ListTabs), so its heading can take focus.
+ */
+function SkipLinks({ onShow }: { onShow: (side: Side) => void }) {
   const { t } = useTranslation();
   const links = [
     ['left-title', t('a11y.skipToItems')],
@@ -56,10 +60,10 @@ function SkipLinks() {
           data-testid={`skip-${id}`}
           onClick={(e) => {
             // Focus moves without a hash in the address (the page's routes are paths).
-            const target = document.getElementById(id);
-            if (!target) return;
             e.preventDefault();
-            focusInto(target);
+            if (id !== 'play') flushSync(() => onShow(id === 'left-title' ? 'left' : 'right'));
+            const target = document.getElementById(id);
+            if (target) focusInto(target);
           }}
         >
           {text}
@@ -70,10 +74,9 @@ function SkipLinks() {
 }
 
 /** The upgrades page: inventories either side of the wheel; on mobile the wheel, then one list at a time (ListTabs). */
-function UpgradesPage() {
+function UpgradesPage({ shown, onShow }: { shown: Side; onShow: (side: Side) => void }) {
   const { t } = useTranslation();
   const failed = PageActor.useSelector((s) => s.matches('error'));
-  const [shown, setShown] = useState<Side>('left');
   if (failed) return <LoadError />;
   return (
     <>
@@ -83,7 +86,7 @@ function UpgradesPage() {
           {t('a11y.heading')}
         </h1>
         <GamePanel />
-        <ListTabs shown={shown} onShow={setShown} />
+        <ListTabs shown={shown} onShow={onShow} />
         <InventoryPanel />
         <TargetPanel />
       </main>
@@ -122,6 +125,8 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   const search = useSearch();
   const currency = PageActor.useSelector((s) => s.context.site.currency);
   const { t } = useTranslation();
+  // Which list the narrow layout shows: the tabs and the skip links both choose it.
+  const [shown, setShown] = useState<Side>('left');
   useDocumentTitle(route);
   useRouteFocus(route);
   const page =
@@ -134,11 +139,11 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
         <LazyAuditRoute />
       </Suspense>
     ) : (
-      <UpgradesPage />
+      <UpgradesPage shown={shown} onShow={setShown} />
     );
   return (
     <div className="app">
-      {route.kind === 'upgrades' && <SkipLinks />}
+      {route.kind === 'upgrades' && <SkipLinks onShow={setShown} />}
       <Header />
       <div className="main">{wheel ? <WheelRenderer.Provider value={wheel}>{page}</WheelRenderer.Provider> : page}</div>
       <NoticeToast />

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n/useTranslation.ts';
 import { BalanceStake } from './BalanceStake.tsx';
 import { siteRoot } from '../site/variant.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { firstStakeCell, focusWhenReady, inventoryHeading } from './focus.ts';
 import { ItemGrid } from './ItemGrid.tsx';
 import { PageActor } from './pageActor.ts';
 import { SignInForm } from './SignInForm.tsx';
@@ -34,7 +35,11 @@ function InventoryTools() {
         className="btn btn--ghost"
         data-testid="clear"
         disabled={!canClear}
-        onClick={() => actor.send({ type: 'user.clear' })}
+        onClick={() => {
+          // Clear turns itself off while the inventory reloads: focus goes on to the first item to stake.
+          focusWhenReady(firstStakeCell, inventoryHeading);
+          actor.send({ type: 'user.clear' });
+        }}
       >
         {t('actions.clear')}
       </button>

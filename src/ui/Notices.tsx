@@ -6,6 +6,7 @@ import { useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { focusInto, playButton } from './focus.ts';
 import { PageActor } from './pageActor.ts';
+import { useFormat } from './useFormat.ts';
 
 /** Scrolls the focused control out from under the toast (app.css gives the page scroll padding above it). */
 function keepClear(toast: HTMLElement | null, active: Element | null): void {
@@ -19,6 +20,7 @@ function keepClear(toast: HTMLElement | null, active: Element | null): void {
 /** The current notice, if any. */
 export function NoticeToast() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const actor = PageActor.useActorRef();
   const notice = PageActor.useSelector((s) => s.context.notice);
   const max = PageActor.useSelector((s) => s.context.site.rules.maxStakeItems);
@@ -56,7 +58,10 @@ export function NoticeToast() {
     };
   }, [shown]);
   if (!notice) return null;
-  const text = 'key' in notice ? t(`notice.${notice.key}`, { max }) : notice.text;
+  const text =
+    'key' in notice
+      ? t(`notice.${notice.key}`, { max, multiplier: fmt.multiplier(notice.multiplier ?? 0) })
+      : notice.text;
   return (
     <div
       key={notice.seq}

@@ -53,8 +53,8 @@ export function PlayControls() {
           className={`iconbtn${sound ? ' iconbtn--on' : ''}`}
           data-testid="sound"
           aria-pressed={sound}
-          aria-label={t(sound ? 'actions.soundOn' : 'actions.soundOff')}
-          title={t(sound ? 'actions.soundOn' : 'actions.soundOff')}
+          aria-label={t('actions.sound')}
+          title={t('actions.sound')}
           onClick={() => actor.send({ type: 'user.toggleSound' })}
         >
           {sound ? <SoundOnIcon /> : <SoundOffIcon />}
@@ -64,8 +64,8 @@ export function PlayControls() {
           className={`iconbtn${fast ? ' iconbtn--on' : ''}`}
           data-testid="fast-spin"
           aria-pressed={fast}
-          aria-label={t(fast ? 'actions.fastOn' : 'actions.fastOff')}
-          title={t(fast ? 'actions.fastOn' : 'actions.fastOff')}
+          aria-label={t('actions.fastSpin')}
+          title={t('actions.fastSpin')}
           onClick={() => actor.send({ type: 'user.toggleFastSpin' })}
         >
           <FastIcon />

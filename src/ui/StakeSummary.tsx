@@ -1,13 +1,12 @@
 /** Under the wheel: staked total, chance and target price as animated counters (no per-frame React renders). */
 import { useRef, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { ROLL_SPACE } from '../domain/chance.ts';
 import { CHANCE_COUNTER_MS, PRICE_COUNTER_MS } from '../domain/constants.ts';
 import { sameSummary, summaryView } from '../machines/game.ts';
 import { PageActor } from './pageActor.ts';
 import { useCounter } from './useCounter.ts';
 import { useFormat } from './useFormat.ts';
-import { sameView, shownTone, wheelView } from './wheelProps.ts';
+import { sameView, shownTone, wheelView, winEdge } from './wheelProps.ts';
 
 /** Stake, chance, target: the selection, or the game being played / shown (summaryView decides which). */
 export function StakeSummary() {
@@ -28,12 +27,13 @@ export function StakeSummary() {
   // mount, so React never touches the text useCounter owns; the server's Intl may spell a figure differently from
   // the browser's, hence no hydration warning (useCounter writes the browser's spelling at once).
   const [first] = useState(() => ({ stake: fmt.money(stake), chance: fmt.chance(chance), target: fmt.money(target) }));
-  const tone = wheel.chance > 0 ? ` tone--${shownTone(wheel.chance, decimals)}` : '';
-  // Roll R wins below C, or mirrored at 100,000 - C and above (src/domain/chance.ts isWin), in the roll's decimals.
+  const tone = wheel.chance > 0 ? ` tone--${shownTone(wheel.chance, decimals)}` : ' tone--none';
+  // Roll R wins below C, or mirrored at 100,000 - C and above (src/domain/chance.ts isWin), in the chance's
+  // decimals so the two figures agree, rounded towards fewer winning rolls: it never promises more.
   const range =
     wheel.chance > 0
       ? t(wheel.rollUnder ? 'wheel.winsBelow' : 'wheel.winsAbove', {
-          value: fmt.roll((wheel.rollUnder ? wheel.chance : ROLL_SPACE - wheel.chance) / 1000),
+          value: fmt.edge(winEdge(wheel.chance, wheel.rollUnder, decimals)),
         })
       : null;
 

@@ -5,7 +5,11 @@ const INTENT_MS = 20_000;
 
 let pending: (() => void) | null = null;
 
-const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
+/** No focus, or focus on a control that has just disabled itself (the browser drops it to the document). */
+const focusIsLost = () => {
+  const active = document.activeElement;
+  return !active || active === document.body || (active as HTMLButtonElement).disabled === true;
+};
 
 /** Moves focus to `el`, scrolled into view below the sticky header (app.css's scroll-padding). */
 export function focusInto(el: HTMLElement): void {
@@ -53,7 +57,12 @@ export function focusWhenReady(find: () => HTMLElement | null, interim: () => HT
   };
   pending = stop;
   document.addEventListener('focusin', onFocus, true);
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['class', 'disabled'],
+  });
 }
 
 /** The inventory's heading, which stays through sign-in, sign-out and loading. */

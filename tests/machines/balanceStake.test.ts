@@ -23,12 +23,15 @@ const ctx = () => page.actor.getSnapshot().context;
 const send = (e: Parameters<Harness['actor']['send']>[0]) => page.actor.send(e);
 
 describe('the balance in the stake', () => {
-  it('takes a typed amount, never more than the balance nor less than nothing', async () => {
+  it('takes a typed amount as typed, never less than nothing; above the balance, Play says the balance is short', async () => {
     await choosing();
     send({ type: 'user.setBalanceStake', minor: 250 });
     expect(ctx().balanceStake).toBe(250);
+    send({ type: 'user.pickTarget', id: TARGET_ID });
     send({ type: 'user.setBalanceStake', minor: 99_999 });
-    expect(ctx().balanceStake).toBe(1000);
+    expect(ctx().balanceStake).toBe(99_999);
+    expect(playBlocker(ctx())).toBe('balance_insufficient');
+    expect(page.actor.getSnapshot().can({ type: 'user.play' })).toBe(false);
     send({ type: 'user.setBalanceStake', minor: -5 });
     expect(ctx().balanceStake).toBe(0);
   });
@@ -63,8 +66,8 @@ describe('the balance in the stake', () => {
     send({ type: 'user.pickItem', id: TOP_ID });
     const top = inventory.find((i) => i.id === TOP_ID)!;
     expect(summaryView(ctx()).stake).toBe(top.price + 5);
-    // The first staked item sets the multiplier once there is one.
-    expect(shownMultiplier(ctx())).toBe(100 / top.price);
+    // The whole stake, items and balance, sets the multiplier.
+    expect(shownMultiplier(ctx())).toBe(Math.round((100 * 100) / (top.price + 5)) / 100);
   });
 
   it('a multiplier multiplies items and balance together', async () => {
@@ -74,6 +77,17 @@ describe('the balance in the stake', () => {
     // 10.00 x 2: the cheapest target at 20.00 or more.
     expect(ctx().right.filter.minPrice).toBe(20);
     expect(ctx().target).toBe(uitems.find((i) => i.price === 20)!.id);
+    expect(ctx().notice).toBeNull();
+  });
+
+  it('tells the player when the nearest target is as dear as a higher button would ask', async () => {
+    await choosing();
+    send({ type: 'user.balanceShare', percent: 100 });
+    // 10.00 x 1.2 asks for 12.00; the nearest target costs 20.00: x2, past the x1.5 button.
+    send({ type: 'user.multiplier', value: 1.2 });
+    expect(ctx().target).toBe(uitems.find((i) => i.price === 20)!.id);
+    expect(ctx().notice).toMatchObject({ kind: 'info', key: 'multiplierFar', multiplier: 2 });
+    expect(shownMultiplier(ctx())).toBe(2);
   });
 
   it('sends the amount with the game, keeps it in the result and resets it after', async () => {
@@ -96,12 +110,22 @@ describe('the balance in the stake', () => {
     expect(ctx()).toMatchObject({ balanceStake: 0, gameBalanceStake: 0, staked: [] });
   });
 
-  it('is lowered to the balance a reload brings (spent in another tab)', async () => {
+  it('is kept as chosen when another tab spends the balance, and Play says the balance is short', async () => {
     await choosing();
     send({ type: 'user.balanceShare', percent: 100 });
+    send({ type: 'user.pickTarget', id: TARGET_ID });
+    expect(page.actor.getSnapshot().can({ type: 'user.play' })).toBe(true);
     send({ type: 'live.me', me: { kind: 'game' } });
     await page.settle('loadPage', { output: { ...loads.full, user: { ...user, balance: 4 } } });
-    expect(ctx().balanceStake).toBe(400);
+    expect(ctx().balanceStake).toBe(1000);
+    expect(summaryView(ctx()).stake).toBe(10);
+    expect(playBlocker(ctx())).toBe('balance_insufficient');
+    expect(page.actor.getSnapshot().can({ type: 'user.play' })).toBe(false);
+    // The player can still lower it, even to nothing once the balance is gone.
+    send({ type: 'live.me', me: { kind: 'sale' } });
+    await page.settle('loadPage', { output: { ...loads.full, user: { ...user, balance: 0 } } });
+    send({ type: 'user.setBalanceStake', minor: 0 });
+    expect(ctx().balanceStake).toBe(0);
   });
 
   it('names the balance when it is short, as the server would', async () => {

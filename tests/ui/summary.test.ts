@@ -4,7 +4,7 @@ import type { UpgradeResponse } from '../../src/api/contract.ts';
 import { DEFAULT_MULTIPLIER } from '../../src/domain/constants.ts';
 import type { Item } from '../../src/domain/item.ts';
 import { initialContext, type PageContext } from '../../src/machines/context.ts';
-import { shownMultiplier, summaryView } from '../../src/machines/game.ts';
+import { litMultiplier, shownMultiplier, summaryView } from '../../src/machines/game.ts';
 import { variantFrom } from '../../src/site/variant.ts';
 
 const item = (id: number, price: number): Item => ({
@@ -68,10 +68,12 @@ describe('shownMultiplier', () => {
     ['nothing chosen: the default button', {}, DEFAULT_MULTIPLIER],
     ['a stake only: the selected button', { staked: [1], multiplier: 2 }, 2],
     ['a target only: the selected button', { target: 10 }, DEFAULT_MULTIPLIER],
-    ['both: target / first staked item', { staked: [1, 2], target: 10 }, 4],
+    ['both: target / the whole stake', { staked: [1, 2], target: 10 }, 2.67],
+    ['items and balance: target / both together', { staked: [1], balanceStake: 125, target: 10 }, 2.67],
+    ['balance alone: target / the balance staked', { balanceStake: 500, target: 10 }, 2],
     ['both, rounded to 2 decimals', { staked: [2], target: 11 }, 2.66],
     [
-      'a played game after the reload: its target / its first staked item, not the button',
+      'a played game after the reload: its target / its whole stake, not the button',
       {
         staked: [],
         inventory: [],
@@ -79,11 +81,23 @@ describe('shownMultiplier', () => {
         target: 11,
         game: game({ price: 10 }),
         gameStake: [item(2, 1.25), item(1, 2.5)],
+        gameBalanceStake: 125,
       },
-      8,
+      2,
     ],
   ] as [string, Partial<PageContext>, number][])('%s', (_, patch, expected) => {
     expect(shownMultiplier(ctx(patch))).toBe(expected);
+  });
+});
+
+describe('litMultiplier', () => {
+  it.each([
+    ['nothing chosen: the selected button', {}, DEFAULT_MULTIPLIER],
+    ['the target the button chose: that button', { staked: [1], target: 10, multiplier: 3, multiplierTarget: 10 }, 3],
+    ['a target chosen by hand: none', { staked: [1], target: 11, multiplier: 3, multiplierTarget: 10 }, null],
+    ['balance alone, chosen by the button', { balanceStake: 500, target: 10, multiplier: 2, multiplierTarget: 10 }, 2],
+  ] as [string, Partial<PageContext>, number | null][])('%s', (_, patch, expected) => {
+    expect(litMultiplier(ctx(patch))).toBe(expected);
   });
 });
 

@@ -50,6 +50,7 @@ export function GameAnnouncer(): null {
       const direction = directionWords(t, lang, view.chance, view.rollUnder);
       const first = phase === null;
       const changed = now !== phase;
+      const before = phase;
       phase = now;
       const game = s.context.game;
       if (changed && !first) {
@@ -57,6 +58,9 @@ export function GameAnnouncer(): null {
           // The game's words come next: a chance or page position still waiting would talk over them.
           cancelAnnouncement();
           announce(t('a11y.sent'));
+        } else if (before === 'requesting' && now !== 'spinning') {
+          // Refused or no answer: "waiting for the roll" must not stay the region's last word.
+          announce(t('a11y.stopped'));
         } else if (now === 'spinning') {
           announce(t('a11y.spinning', { chance: chanceText(view.chance), direction }));
         } else if (now === 'result' && game && view.roll != null) {

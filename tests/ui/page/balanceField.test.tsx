@@ -27,10 +27,43 @@ const type = (value: string) =>
   act(async () => {
     fireEvent.change(field(), { target: { value } });
   });
+/** Types one key at a time, each onto what the field shows after the last (as a player's keys land). */
+const typeKeys = async (keys: string) => {
+  await type('');
+  for (const key of keys) await type(field().value + key);
+};
+const blur = () =>
+  act(async () => {
+    fireEvent.blur(field());
+  });
 
 for (const [site, words, spelt] of [
-  ['cs', en, { typed: '1234.5', shown: '1234.50', all: '2005.00' }],
-  ['ru', ru, { typed: '1 234,5', shown: '1234,50', all: '2005,00' }],
+  [
+    'cs',
+    en,
+    {
+      typed: '1234.5',
+      shown: '1,234.50',
+      all: '2,005.00',
+      grouped: '1,234.50',
+      half: '.5',
+      halfShown: '0.50',
+      other: '1 234,5',
+    },
+  ],
+  [
+    'ru',
+    ru,
+    {
+      typed: '1 234,5',
+      all: '2\u00a0005,00',
+      shown: '1\u00a0234,50',
+      grouped: '1 234.50',
+      half: ',5',
+      halfShown: '0,50',
+      other: '1.234,5',
+    },
+  ],
 ] as const) {
   describe(`the balance field (${site})`, () => {
     let server: PageServer;
@@ -56,10 +89,54 @@ for (const [site, words, spelt] of [
       await type(spelt.typed);
       await waitFor(() => expect(staked()).toBe(1234.5));
       expect(field().value).toBe(spelt.typed);
-      await act(async () => {
-        fireEvent.blur(field());
-      });
+      await blur();
       expect(field().value).toBe(spelt.shown);
+    });
+
+    it('keeps every key typed, one at a time, and takes the way the site groups and writes decimals', async () => {
+      await renderPage(server);
+      await waitFor(() => expect(field().disabled).toBe(false), { timeout: 10_000 });
+      await typeKeys(spelt.typed);
+      expect(field().value).toBe(spelt.typed);
+      expect(staked()).toBe(1234.5);
+      expect(field().getAttribute('aria-invalid')).toBeNull();
+      await typeKeys(spelt.grouped);
+      expect(field().value).toBe(spelt.grouped);
+      expect(staked()).toBe(1234.5);
+      await blur();
+      expect(field().value).toBe(spelt.shown);
+      await typeKeys(spelt.half);
+      expect(field().value).toBe(spelt.half);
+      expect(staked()).toBe(0.5);
+      await blur();
+      expect(field().value).toBe(spelt.halfShown);
+      // Another language's grouping is a typo here, not some other amount.
+      await typeKeys(spelt.other);
+      expect(field().value).toBe(spelt.other);
+      expect(field().getAttribute('aria-invalid')).toBe('true');
+    });
+
+    it('keeps an amount above the balance as typed, says so, and Play says the balance is short', async () => {
+      await renderPage(server);
+      await waitFor(() => expect(field().disabled).toBe(false), { timeout: 10_000 });
+      const money = createFormatters(variantFrom(await server.site())).money(BALANCE / 100);
+      const over = words.balanceStake.over.replace('{{amount}}', money);
+      await act(async () => {
+        fireEvent.click(screen.getAllByTestId(/^target-item-/)[0]);
+      });
+      await typeKeys('99999');
+      expect(field().value).toBe('99999');
+      expect(staked()).toBe(99999);
+      expect(field().getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByTestId('balance-stake-hint').textContent).toBe(over);
+      await waitFor(() => expect(currentAnnouncement()).toBe(over));
+      expect(screen.getByTestId('play').getAttribute('aria-disabled')).toBe('true');
+      expect(screen.getByTestId('play-blocked').textContent).toBe(words.playBlocked.balance_insufficient);
+      // Back within the balance, key by key: Play is on again.
+      for (let i = 0; i < 4; i++) await type(field().value.slice(0, -1));
+      expect(field().value).toBe('9');
+      expect(staked()).toBe(9);
+      expect(screen.queryByTestId('play-blocked')?.textContent ?? '').not.toBe(words.playBlocked.balance_insufficient);
     });
 
     it('stakes nothing on a typo, and says what it takes', async () => {
@@ -74,18 +151,18 @@ for (const [site, words, spelt] of [
       await waitFor(() => expect(currentAnnouncement()).toBe(words.balanceStake.invalid));
     });
 
-    it('stakes the whole balance for more than it, and says how much that is', async () => {
+    it('quick buttons stake a share of the balance', async () => {
       await renderPage(server);
       await waitFor(() => expect(field().disabled).toBe(false), { timeout: 10_000 });
-      await type('99999');
-      await waitFor(() => expect(staked()).toBe(BALANCE / 100));
-      expect(field().value).toBe(spelt.all);
-      const money = createFormatters(variantFrom(await server.site())).money(BALANCE / 100);
-      await waitFor(() => expect(currentAnnouncement()).toContain(money));
       await act(async () => {
         fireEvent.click(screen.getByTestId('balance-50'));
       });
       await waitFor(() => expect(staked()).toBe(BALANCE / 200));
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('balance-max'));
+      });
+      await waitFor(() => expect(staked()).toBe(BALANCE / 100));
+      expect(field().value).toBe(spelt.all);
     });
   });
 }

@@ -1,0 +1,181 @@
+/**
+ * The upgrades page as a player meets it in Chromium, on the defects a demanding player found: offline at Play,
+ * focus after Clear, the skip link on a phone, the live strip on phones (prices whole, names in the links'
+ * accessible names, the empty sentence whole), and the hint that says where a balance comes from.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { IndexResponse, UpgradeResponse } from '../../src/api/contract.ts';
+import { chancePercent, chanceThousandths } from '../../src/domain/chance.ts';
+import { toMinor } from '../../src/domain/money.ts';
+import en from '../../src/i18n/en.json' with { type: 'json' };
+import ru from '../../src/i18n/ru.json' with { type: 'json' };
+import { registerApi } from './api.ts';
+import { baseOf, freshName, registerThroughPage, usableItems, type Site } from './helpers.ts';
+
+const WORDS = { cs: en, dota: en, ru } as const;
+
+/** Whether an element's text is cut: wider than its box, or past its parent link's right edge. */
+async function cut(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((els) =>
+    els.flatMap((el) => {
+      const box = el.getBoundingClientRect();
+      const link = el.closest('a, section')!.getBoundingClientRect();
+      const over =
+        el.scrollWidth > el.clientWidth + 1 || box.right > link.right + 0.5 || box.bottom > link.bottom + 0.5;
+      return over ? [`${el.textContent} (${Math.round(box.right)} > ${Math.round(link.right)})`] : [];
+    }),
+  );
+}
+
+/**
+ * A game with a dear target (the 15 dearest items against the dearest target the chance floor allows, up to 1,000
+ * times the stake): the strip then shows a long price such as "664 012,80 ₽".
+ */
+async function playDearGame(request: APIRequestContext, base: string, decimals: number): Promise<UpgradeResponse> {
+  const index = (await (await request.post(`${base}/api/upgrade/index`)).json()) as IndexResponse;
+  const items = (index.inventory ?? []).filter((i) => i.type_prize !== 13).sort((a, b) => b.price - a.price);
+  const stake = items.slice(0, 15);
+  const stakeMinor = stake.reduce((s, i) => s + toMinor(i.price), 0);
+  const target = index.uitems
+    .filter((i) => i.type_prize !== 13 && toMinor(i.price) > stakeMinor && toMinor(i.price) <= stakeMinor * 500)
+    .sort((a, b) => b.price - a.price)[0];
+  const chance = chancePercent(chanceThousandths(stakeMinor, toMinor(target.price)), decimals);
+  const { token } = (await (await request.get(`${base}/api/token?purpose=caseopen`)).json()) as { token: string };
+  const form = new URLSearchParams({ uniq_item: String(target.id), upgrade_front_chance: String(chance) });
+  for (const item of stake) form.append('inventory_items[]', String(item.id));
+  form.append('roll_under', '1');
+  form.append('token', token);
+  const res = await request.post(`${base}/api/upgrade/upgrade_items`, {
+    data: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as UpgradeResponse;
+}
+
+// The shared machine can be slow to serve the first screen: a load, not a defect.
+test.describe.configure({ timeout: 300_000 });
+
+test.describe('the live strip on phones', () => {
+  test('ru, cs: the empty sentence is whole at 390 and 320 (before any game is played)', async ({ page }) => {
+    for (const site of ['ru', 'cs'] as const) {
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${baseOf(site)}/upgrades/`);
+        const empty = page.locator('.live__empty');
+        await expect(empty).toHaveText(WORDS[site].live.empty);
+        expect(await cut(page, '.live__empty'), `${site} ${width}`).toEqual([]);
+      }
+    }
+  });
+
+  for (const site of ['ru', 'cs'] as const) {
+    test(`${site}: prices are whole and links name the item and the player at 390 and 320`, async ({ page }) => {
+      const base = baseOf(site);
+      const name = freshName('strip');
+      await registerApi(page.request, base, name);
+      const game = await playDearGame(page.request, base, 3);
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${base}/upgrades/`);
+        const link = page.locator(`[data-testid="live-game"][data-roll-id="${game.provably_fair.roll_id}"]`);
+        await expect(link).toHaveCount(1);
+        // What the eye sees: the price whole, no card cut; what a screen reader hears: item and player too.
+        expect(await cut(page, '.live__price'), `${site} ${width}`).toEqual([]);
+        const accessible = await link.evaluate((a) => a.textContent ?? '');
+        expect(accessible).toContain(game.item);
+        await expect(link).toHaveAccessibleName(new RegExp(escape(game.item)));
+        await expect(link).toHaveAccessibleName(new RegExp(escape(name)));
+      }
+    });
+  }
+});
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Stakes the first usable item and picks the cheapest target dearer than it through the x1.2 button. */
+async function choose(page: Page): Promise<string> {
+  const cell = usableItems(page).first();
+  const id = (await cell.getAttribute('data-testid'))!;
+  await cell.click();
+  await page.getByTestId('multiplier-1.2').click();
+  await expect(page.getByTestId('play')).toHaveAttribute('aria-disabled', 'false');
+  return id;
+}
+
+for (const site of ['cs', 'ru'] as const satisfies readonly Site[]) {
+  test(`${site}: offline at Play keeps the page and the selection, says nothing was staked once back`, async ({
+    page,
+    context,
+  }) => {
+    const base = baseOf(site);
+    const words = WORDS[site];
+    await registerThroughPage(page, base, freshName('offline'));
+    const staked = await choose(page);
+    const target = await page.locator('[data-testid^="target-item-"][aria-pressed="true"]').getAttribute('data-testid');
+    await context.setOffline(true);
+    await page.getByTestId('play').click();
+    await expect(page.getByTestId('error-notice')).toHaveText(new RegExp(escape(words.notice.connectionLost)));
+    await expect(page.getByTestId('announcer')).toHaveText(words.a11y.stopped);
+    await expect(page.getByTestId('load-error')).toHaveCount(0);
+    await expect(page.getByTestId(staked)).toHaveAttribute('aria-pressed', 'true');
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('error-notice')).toHaveText(new RegExp(escape(words.notice.gameNotPlayed)));
+    await expect(page.getByTestId('load-error')).toHaveCount(0);
+    await expect(page.getByTestId(staked)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId(target!)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('play')).toHaveAttribute('aria-disabled', 'false');
+    await expect(page.getByTestId('sign-out')).not.toHaveAttribute('aria-disabled', 'true');
+    // Played again, it is played: the server answers and the wheel spins.
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/upgrade/upgrade_items'));
+    await page.getByTestId('play').click();
+    expect(((await (await answered).json()) as UpgradeResponse).status).toBe(true);
+  });
+}
+
+test('cs: focus goes on from Clear to the first item to stake, not to the page', async ({ page }) => {
+  const base = baseOf('cs');
+  await registerThroughPage(page, base, freshName('clear'));
+  await choose(page);
+  await page.getByTestId('clear').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('staked-count')).toHaveText(
+    en.inventory.staked.replace('{{count}}', '0').replace('{{max}}', '15'),
+  );
+  const first = await usableItems(page).first().getAttribute('data-testid');
+  await expect(page.getByTestId(first!)).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+});
+
+test('cs, ru: on a phone, "Skip to the targets" shows the targets tab and focuses its heading', async ({ page }) => {
+  for (const site of ['cs', 'ru'] as const) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseOf(site)}/upgrades/`);
+    await expect(page.getByTestId('tab-left')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('#panel-right')).toBeHidden();
+    await page.getByTestId('skip-right-title').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('tab-right')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('#panel-right')).toBeVisible();
+    await expect(page.locator('#right-title')).toBeFocused();
+    await page.getByTestId('skip-left-title').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('tab-left')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('#left-title')).toBeFocused();
+  }
+});
+
+test('cs, ru: without a balance, the hint says where a balance comes from', async ({ page }) => {
+  for (const site of ['cs', 'ru'] as const) {
+    const words = WORDS[site];
+    await registerThroughPage(page, baseOf(site), freshName('hint'));
+    await expect(page.getByTestId('balance')).toHaveAttribute('data-value', '0');
+    const hint = page.getByTestId('balance-stake-hint');
+    await expect(hint).toHaveText(words.balanceStake.none);
+    // It names the result panel's own sell button.
+    expect(words.balanceStake.none).toContain(words.actions.sell.replace(' {{price}}', ''));
+    await page.getByTestId('sign-out').click();
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+  }
+});

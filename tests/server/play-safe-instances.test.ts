@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('a permanent exclusion', () => {
-  it('is refused by a second instance and by one started after a restart', async () => {
+  it('is refused by a second instance and by one started after a restart', { timeout: 120_000 }, async () => {
     const p = await register(t.app);
     const stake = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 });
     const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 });

@@ -19,6 +19,7 @@ import { metricsPlugin, metricsRoutes } from './routes/metrics.ts';
 import type { AppContext } from './routes/context.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { liveRoutes } from './routes/live.ts';
+import { logRoutes } from './routes/log.ts';
 import { provablyFairRoutes } from './routes/provably-fair.ts';
 import { siteRoutes } from './routes/site.ts';
 import { upgradeRoutes } from './routes/upgrade.ts';
@@ -26,6 +27,8 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { startRollup } from './services/audit-rollup.ts';
 import { TargetCatalogue } from './services/catalogue-index.ts';
+import { loadLogKeys } from './services/log-key.ts';
+import { startSequencer } from './services/log-sequencer.ts';
 import { Metrics } from './services/metrics.ts';
 import { sweepUsedTokens, tokenSecret } from './services/tokens.ts';
 
@@ -76,6 +79,7 @@ export const upgradesApp = fp<AppOptions>(async (app, opts) => {
     targets: new TargetCatalogue(handle.db, config, opts.catalogueTtlMs),
     tokenSecret: await tokenSecret(handle.db),
     metrics: new Metrics(config, handle),
+    logKeys: await loadLogKeys(handle.raw, config),
   };
   app.decorate('upgrades', ctx);
 
@@ -93,6 +97,21 @@ export const upgradesApp = fp<AppOptions>(async (app, opts) => {
     const stop = startRollup(handle.raw, config.auditRollupMs, (err) => {
       if (!isDbUnavailable(err)) app.log.error({ err }, 'audit rollup failed');
     });
+    app.addHook('onClose', stop);
+  }
+
+  // Every process may sequence the public log; an advisory lock lets one at a time, and another takes over.
+  if (config.logSequenceMs > 0) {
+    const stop = startSequencer(
+      handle.raw,
+      ctx.logKeys,
+      config.site,
+      config.logSequenceMs,
+      () => {},
+      (err) => {
+        if (!isDbUnavailable(err)) app.log.error({ err }, 'log sequencer failed');
+      },
+    );
     app.addHook('onClose', stop);
   }
 
@@ -139,6 +158,7 @@ export const upgradesApp = fp<AppOptions>(async (app, opts) => {
   await app.register(provablyFairRoutes, ctx);
   await app.register(auditRoutes, ctx);
   await app.register(accountRoutes, ctx);
+  await app.register(logRoutes, ctx);
   await app.register(liveRoutes, ctx);
   await app.register(metricsRoutes, ctx);
   await app.register(assetRoutes, ctx);

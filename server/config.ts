@@ -1,4 +1,5 @@
 /** Configuration from the environment; every bad value is reported at once, so an operator fixes them in one go. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { HouseRules } from '../src/domain/rules.ts';
 
@@ -29,7 +30,8 @@ export interface Config {
   ticketStepMinor: number;
   /** 'auto': Secure cookies when the request arrived over HTTPS. */
   cookieSecure: 'auto' | boolean;
-  trustProxy: boolean | string;
+  /** The proxies' addresses/CIDRs whose X-Forwarded-* headers are believed; false: none. */
+  trustProxy: false | string;
   logLevel: string;
   distDir: string;
   /** Rate limits: 0 = off. Sign-in and register attempts per address. */
@@ -44,8 +46,10 @@ export interface Config {
   houseRules: HouseRules;
   /** How often each process adds settled games to the audit's rollup; 0 = never (bench only). */
   auditRollupMs: number;
-  /** More open live streams per address are refused with 429. */
+  /** More open live streams per address (across processes with Redis) are refused with 429. */
   liveMaxStreamsPerIp: number;
+  /** More open live streams in this process are refused with 503 and Retry-After. */
+  liveMaxStreams: number;
   liveHeartbeatSeconds: number;
   /** The site's external origin: Steam's realm and return address. */
   publicUrl: string;
@@ -68,6 +72,14 @@ export interface Config {
   requestTimeoutMs: number;
   /** The shortest cool-off a player can take, in hours: a shorter choice lasts this long. */
   coolOffMinHours: number;
+  /** The public log's origin line, `<host>/upgrades/<site>` (host of PUBLIC_URL unless LOG_ORIGIN is set). */
+  logOrigin: string;
+  /** The log's signed-note private key; null: one made once and kept in the database. */
+  logSigningKey: string | null;
+  /** Witness verifier keys whose cosignatures the server keeps and serves. */
+  witnessKeys: string[];
+  /** How often each process tries to sequence committed rows into the log; 0 = never (tests drive it). */
+  logSequenceMs: number;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */
@@ -187,6 +199,38 @@ function publicOrigin(r: Reader, host: string, port: number): string {
   return `http://${shown}:${port}`;
 }
 
+/** Names proxy-addr knows for whole ranges. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY as a list of addresses/CIDRs. `true` (or a hop count) would believe whatever X-Forwarded-For a client
+ * sends through an appending proxy, letting it choose its own address for every limit and for /metrics.
+ */
+function proxyList(r: Reader): false | string {
+  const v = r.raw('TRUST_PROXY');
+  if (v === undefined || ['0', 'false', 'off', 'no'].includes(v.toLowerCase())) return false;
+  if (['1', 'true', 'on', 'yes'].includes(v.toLowerCase()) || /^\d+$/.test(v)) {
+    r.problems.push(
+      `TRUST_PROXY=${JSON.stringify(v)}: trusting every hop lets a client choose its own address; list the proxies' addresses instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.5,10.0.1.0/24`,
+    );
+    return false;
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [ip, bits, ...rest] = entry.split('/');
+    const family = isIP(ip);
+    const max = family === 6 ? 128 : 32;
+    const ok =
+      PROXY_RANGES.includes(entry) ||
+      (family !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max)));
+    if (!ok)
+      r.problems.push(
+        `TRUST_PROXY: ${JSON.stringify(entry)} is not an address or CIDR; list the proxies' addresses, e.g. 127.0.0.1,10.0.1.0/24`,
+      );
+  }
+  return entries.join(',');
+}
+
 /** Where GetPlayerSummaries points its avatar URLs. */
 const STEAM_AVATAR_CDNS = [
   'https://avatars.steamstatic.com',
@@ -203,16 +247,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const defaultStep = site === 'ru' ? Math.round(100 * rubPerUsd) : 100;
   const secureRaw = r.raw('COOKIE_SECURE')?.toLowerCase();
   const cookieSecure = secureRaw === undefined || secureRaw === 'auto' ? 'auto' : r.bool('COOKIE_SECURE', false);
-  const trustRaw = r.raw('TRUST_PROXY');
-  let trustProxy: boolean | string = false;
-  if (trustRaw !== undefined) {
-    const lower = trustRaw.toLowerCase();
-    trustProxy = ['1', 'true', 'on', 'yes'].includes(lower)
-      ? true
-      : ['0', 'false', 'off', 'no'].includes(lower)
-        ? false
-        : trustRaw;
-  }
+  const trustProxy = proxyList(r);
   const mainSite = r.raw('MAIN_SITE_URL');
   // `//host` and `/\host` are other sites to a browser.
   const sitePath = mainSite !== undefined && /^\/(?![/\\])[^\\\s]*$/.test(mainSite);
@@ -258,6 +293,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     houseRules: houseRules(r),
     auditRollupMs: r.int('AUDIT_ROLLUP_MS', 1000, 0, 3_600_000),
     liveMaxStreamsPerIp: r.int('LIVE_MAX_STREAMS_PER_IP', 8, 1, 100_000),
+    // Each open stream holds a socket and up to its unsent-bytes bound (docs/performance.md).
+    liveMaxStreams: r.int('LIVE_MAX_STREAMS', 5000, 1, 1_000_000),
     // Proxies drop a response silent for 30 to 60 s.
     liveHeartbeatSeconds: r.int('LIVE_HEARTBEAT_SECONDS', 15, 1, 300),
     publicUrl: '',
@@ -274,8 +311,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 500, 600_000),
     // Up to a year: a longer break is what the permanent exclusion is for.
     coolOffMinHours: r.int('COOL_OFF_MIN_HOURS', 24, 1, 8_760),
+    logOrigin: '',
+    logSigningKey: r.raw('LOG_SIGNING_KEY') ?? null,
+    witnessKeys: (r.raw('WITNESS_KEYS') ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+    logSequenceMs: r.int('LOG_SEQUENCE_MS', 50, 0, 60_000),
   };
   config.publicUrl = publicOrigin(r, config.host, config.port);
+  config.logOrigin = r.raw('LOG_ORIGIN') ?? `${new URL(config.publicUrl).host}/upgrades/${site}`;
+  if (/[\s+]/.test(config.logOrigin)) r.problems.push(`LOG_ORIGIN=${JSON.stringify(config.logOrigin)}: no spaces or +`);
   if (config.workers > 1 && databaseUrl === null) {
     r.problems.push(
       `WEB_CONCURRENCY=${config.workers}: several processes need DATABASE_URL (the embedded PGlite database is single-process); use 1 or set DATABASE_URL`,

@@ -23,7 +23,7 @@ const admin = (sql: string) => withClient(ADMIN_URL, (c) => c.query(sql));
 
 /** Runs `fn` on a new database bench_<name><BENCH_DB_SUFFIX> (a leftover dropped first), dropped afterwards. */
 export async function withDatabase<T>(name: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const db = `bench_${name}${process.env.BENCH_DB_SUFFIX ?? ''}`;
+  const db = `${process.env.BENCH_DB_PREFIX ?? 'bench_'}${name}${process.env.BENCH_DB_SUFFIX ?? ''}`;
   await admin(`drop database if exists ${db} with (force)`);
   await admin(`create database ${db}`);
   try {

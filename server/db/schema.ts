@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -230,8 +231,17 @@ export const seeds = pgTable(
     createdAt: createdAt(),
     activatedAt: timestamp({ withTimezone: true }),
     revealedAt: timestamp({ withTimezone: true }),
+    /** Log indexes of its commitment and, once revealed, its reveal. */
+    commitIndex: bigint({ mode: 'number' }),
+    revealIndex: bigint({ mode: 'number' }),
   },
   (t) => [
+    index('seeds_log_commit_pending_idx')
+      .on(t.id)
+      .where(sql`${t.commitIndex} is null`),
+    index('seeds_log_reveal_pending_idx')
+      .on(t.id)
+      .where(sql`${t.revealIndex} is null and ${t.status} = 'revealed'`),
     uniqueIndex('seeds_active_uq')
       .on(t.userId)
       .where(sql`${t.status} = 'active'`),
@@ -279,9 +289,15 @@ export const games = pgTable(
     chanceMin: integer().notNull().default(100),
     chanceMax: integer().notNull().default(80_000),
     createdAt: createdAt(),
+    /** Its entry's index in the site's public log; null until the sequencer reaches it. */
+    logIndex: bigint({ mode: 'number' }),
   },
   (t) => [
     uniqueIndex('games_roll_id_uq').on(t.rollId),
+    index('games_log_pending_idx')
+      .on(t.id)
+      .where(sql`${t.logIndex} is null`),
+    uniqueIndex('games_log_index_uq').on(t.site, t.logIndex),
     uniqueIndex('games_seed_nonce_uq').on(t.seedId, t.nonce),
     index('games_user_idx').on(t.userId, t.createdAt),
   ],
@@ -320,4 +336,81 @@ export const auditRollupState = pgTable(
     pendingAt: timestamp({ withTimezone: true }),
   },
   (t) => [check('audit_rollup_state_one', sql`${t.id} = 1`)],
+);
+
+/** Every client seed a seed pair got (a trigger on seeds writes them), each logged once. */
+export const seedClientSeeds = pgTable(
+  'seed_client_seeds',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    seedId: integer().notNull(),
+    clientSeed: text().notNull(),
+    createdAt: createdAt(),
+    logIndex: bigint({ mode: 'number' }),
+  },
+  (t) => [
+    index('seed_client_seeds_log_pending_idx')
+      .on(t.id)
+      .where(sql`${t.logIndex} is null`),
+  ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** Entry `idx` of a site's public log, the line exactly as hashed. */
+export const logEntries = pgTable(
+  'log_entries',
+  {
+    site: text().notNull(),
+    idx: bigint({ mode: 'number' }).notNull(),
+    line: text().notNull(),
+  },
+  (t) => [primaryKey({ name: 'log_entries_pk', columns: [t.site, t.idx] })],
+);
+
+/** The newest version of each tile of a site's log (C2SP tlog-tiles). */
+export const logTiles = pgTable(
+  'log_tiles',
+  {
+    site: text().notNull(),
+    level: smallint().notNull(),
+    idx: bigint({ mode: 'number' }).notNull(),
+    width: smallint().notNull(),
+    data: bytea().notNull(),
+  },
+  (t) => [primaryKey({ name: 'log_tiles_pk', columns: [t.site, t.level, t.idx] })],
+);
+
+/** The signed checkpoint of each site's log. */
+export const logState = pgTable('log_state', {
+  site: text().primaryKey(),
+  size: bigint({ mode: 'number' }).notNull(),
+  root: bytea().notNull(),
+  checkpoint: text().notNull(),
+  updatedAt: createdAt(),
+});
+
+/** Recent signed checkpoints, for witnesses cosigning one slightly older than the newest. */
+export const logCheckpoints = pgTable(
+  'log_checkpoints',
+  {
+    site: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    checkpoint: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'log_checkpoints_pk', columns: [t.site, t.size] })],
+);
+
+/** The newest cosignature of each witness per site. */
+export const logCosignatures = pgTable(
+  'log_cosignatures',
+  {
+    site: text().notNull(),
+    witness: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    line: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'log_cosignatures_pk', columns: [t.site, t.witness] })],
 );

@@ -8,6 +8,7 @@ import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/r
 import { AppError, type MessageKey } from '../messages.ts';
 import { sessionCookie, type AppContext } from '../routes/context.ts';
 import { sessionIdOf } from '../services/sessions.ts';
+import type { Redis } from 'ioredis';
 import { connectRedis, LimitCounts } from './limit-store.ts';
 
 const MINUTE = 60_000;
@@ -50,6 +51,7 @@ export const rateLimitPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   const { config } = ctx;
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
   if (redis) app.addHook('onClose', async () => redis.disconnect());
+  app.decorate('redis', redis);
   const counts = new LimitCounts(redis, `upgrades:${config.site}:limit:`, app.log);
   await app.register(fastifyRateLimit, { global: false, store: counts.storeCtor() });
 
@@ -135,5 +137,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The rate limits, for routes' options. */
     limits: Limits;
+    /** The Redis connection REDIS_URL names, shared by everything processes must agree on; null without it. */
+    redis: Redis | null;
   }
 }

@@ -9,6 +9,7 @@ import type { Db, DbHandle } from '../db/client.ts';
 import { AppError, type Lang } from '../messages.ts';
 import type { TargetCatalogue } from '../services/catalogue-index.ts';
 import { findSession, SESSION_COOKIE, type SessionUser } from '../services/sessions.ts';
+import type { LogKeys } from '../services/log-key.ts';
 import type { Metrics } from '../services/metrics.ts';
 
 /** Shared dependencies of the routes. */
@@ -22,6 +23,8 @@ export interface AppContext {
   tokenSecret: Buffer;
   /** This process's Prometheus metrics (GET /metrics). */
   metrics: Metrics;
+  /** The public log's origin, signing key and witnesses (services/log-key.ts). */
+  logKeys: LogKeys;
 }
 
 /**

@@ -1,8 +1,10 @@
 /** The live feed (GET /api/live, Server-Sent Events) and the player's setting that hides their name in it. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { Gauge } from 'prom-client';
 import { HideNameResponse } from '../../src/api/contract.ts';
 import { AppError } from '../messages.ts';
+import { LIVE_RETRY_AFTER_S, LiveAdmission } from '../services/live-admission.ts';
 import { LiveHub, takesGzip } from '../services/live-hub.ts';
 import { parseHide, setHideName } from '../services/live-profile.ts';
 import { errorResponses, requireUser, sessionOf, type AppContext } from './context.ts';
@@ -17,6 +19,25 @@ function lastEventId(header: unknown, query: unknown): number | null {
 export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = new LiveHub(ctx.handle, ctx.config, ctx.lang, app.log);
   await hub.start();
+  const admission = new LiveAdmission(app.redis, ctx.config, app.log);
+  app.addHook('onClose', async () => admission.close());
+  const registers = [ctx.metrics.registry];
+  new Gauge({
+    name: 'upgrades_live_streams',
+    help: 'Live feed streams open in this process (LIVE_MAX_STREAMS caps it).',
+    registers,
+    collect() {
+      this.set(hub.size);
+    },
+  });
+  new Gauge({
+    name: 'upgrades_live_unsent_bytes',
+    help: "Bytes written to this process's live streams that their readers have not taken yet.",
+    registers,
+    collect() {
+      this.set(hub.unsentBytes);
+    },
+  });
   // preClose: open streams would hold the server's close until every browser hangs up.
   app.addHook('preClose', async () => hub.close());
 
@@ -31,16 +52,25 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     },
     async (req, reply) => {
-      if (!hub.admits(req.ip)) throw new AppError(429, 'live_too_many');
-      const who = await sessionOf(ctx, req);
-      // Again after the await: another stream from the address may have opened meanwhile.
-      if (!hub.admits(req.ip)) throw new AppError(429, 'live_too_many');
+      const ticket = await admission.admit(req.ip);
+      if (ticket === 'busy') {
+        reply.header('retry-after', String(LIVE_RETRY_AFTER_S));
+        throw new AppError(503, 'live_busy');
+      }
+      if (ticket === 'too_many') throw new AppError(429, 'live_too_many');
+      let who;
+      try {
+        who = await sessionOf(ctx, req);
+      } catch (err) {
+        ticket.release();
+        throw err;
+      }
       reply.hijack();
       hub.open(reply.raw, {
-        ip: req.ip,
         gzip: takesGzip(req.headers['accept-encoding']),
         userId: who?.userId ?? null,
         lastId: lastEventId(req.headers['last-event-id'], (req.query as { last_id?: string }).last_id),
+        closed: ticket.release,
       });
     },
   );

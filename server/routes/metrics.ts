@@ -1,6 +1,6 @@
 /**
- * GET /metrics and the request counter. Without METRICS_TOKEN only loopback may scrape, and behind a trusted
- * proxy so must the client it names.
+ * GET /metrics and the request counter. Without METRICS_TOKEN only a loopback client that came through no proxy may
+ * scrape: a proxy on the same machine connects from loopback for every client it serves.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +14,14 @@ export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return v4.startsWith('127.') || address === '::1';
+}
+
+/** Headers a proxy adds; a client may add them too, and then it is not a local scraper either. */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
+
+/** Whether any hop forwarded the request (trusted or not). */
+export function cameThroughProxy(req: FastifyRequest): boolean {
+  return PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
 }
 
 /** Constant-time comparison, both hashed to one length first. */
@@ -32,8 +40,7 @@ function checkAccess(ctx: AppContext, req: FastifyRequest, reply: FastifyReply):
     }
     return;
   }
-  // req.ip is the forwarded client; the socket is the hop that really connected.
-  if (!isLoopback(req.socket.remoteAddress) || !isLoopback(req.ip)) throw new AppError(403, 'metrics_local');
+  if (!isLoopback(req.socket.remoteAddress) || cameThroughProxy(req)) throw new AppError(403, 'metrics_local');
 }
 
 /** The request counter; registered before the routes it counts. */

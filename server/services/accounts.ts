@@ -28,6 +28,8 @@ export function checkCredentials(
   const b = (body ?? {}) as Record<string, unknown>;
   const { username, password } = b;
   if (typeof username !== 'string' || !USERNAME.test(username)) throw new AppError(400, 'username_invalid');
+  // Steam accounts are named steam_<steamid64>: a player taking one first would pass as that Steam player.
+  if (purpose === 'new' && /^steam_\d/i.test(username)) throw new AppError(400, 'username_reserved');
   if (purpose === 'new' && typeof password === 'string') checkNewPassword(username, password);
   // 4 is low on purpose: the demo account is demo/demo. Length counts code points.
   if (typeof password !== 'string' || Array.from(password).length < 4 || Array.from(password).length > 128) {

@@ -19,9 +19,6 @@ export const LIVE_BACKLOG = 20;
 const RING = 500;
 /** Games read from the database for a stream further behind than memory reaches. */
 export const LIVE_RESUME_MAX = 200;
-/** After a lost LISTEN: how far below the newest known id games may have committed late. */
-const CATCH_UP_LOOKBACK = 100;
-const CATCH_UP_MAX = 1000;
 /** Past this many unsent bytes a stream's reader does not read: it is closed. */
 const MAX_BUFFERED = 256 * 1024;
 const RETRY_READ_MS = 1000;
@@ -35,17 +32,19 @@ const CLIENT_RETRY_MS = 2000;
 interface Stream {
   res: ServerResponse;
   userId: number | null;
-  ip: string;
+  /** Frees the stream's place in the caps. */
+  closed: () => void;
   /** The body is gzip: the reader said it takes it (every browser does). */
   gzip: boolean;
   /** Waiting for its resume read: live games reach it afterwards from memory. */
   resuming: boolean;
 }
 
-/** One game's SSE frame and id. */
+/** One game's SSE frame and id, and whose it is (a renamed player's frames are made again). */
 interface Framed {
   id: number;
   frame: string;
+  entry: LiveEntry;
 }
 
 const meFrame = (me: LiveMe): string => `event: me\ndata: ${JSON.stringify(me)}\n\n`;
@@ -83,11 +82,12 @@ const ME_KINDS = new Set<string>(['sale', 'grant', 'seeds']);
 export class LiveHub {
   private readonly streams = new Set<Stream>();
   private readonly byUser = new Map<number, Set<Stream>>();
-  private readonly perIp = new Map<string, number>();
   private readonly ring: Framed[] = [];
   private readonly known = new Set<number>();
-  /** Notices waiting for the next batch, in commit order: game ids, and players' own changes. */
-  private pending: Array<number | { userId: number; kind: LiveMe['kind'] }> = [];
+  /** Notices waiting for the next batch: the log's new sizes, and players' own changes. */
+  private pending: Array<{ logTo: number } | { userId: number; kind: LiveMe['kind'] }> = [];
+  /** Games below this log index have been read. */
+  private logSize = 0;
   private flushQueued = false;
   private lastFlush = 0;
   private chain: Promise<void> = Promise.resolve();
@@ -118,15 +118,11 @@ export class LiveHub {
       },
     });
     this.enqueue(async () => {
+      this.logSize = await this.reader.logSize();
       for (const entry of await this.reader.newest(RING)) this.remember(entry);
     });
     this.heartbeat = setInterval(() => this.beat(), this.config.liveHeartbeatSeconds * 1000);
     this.heartbeat.unref();
-  }
-
-  /** Whether another stream from this address is allowed. */
-  admits(ip: string): boolean {
-    return (this.perIp.get(ip) ?? 0) < this.config.liveMaxStreamsPerIp;
   }
 
   /** Open streams (tests and the bench). */
@@ -134,14 +130,23 @@ export class LiveHub {
     return this.streams.size;
   }
 
+  /** Bytes queued for streams whose readers lag; each stream's share is bounded by MAX_BUFFERED and one piece. */
+  get unsentBytes(): number {
+    let sum = 0;
+    for (const s of this.streams) sum += s.res.writableLength;
+    return sum;
+  }
+
   /** Serves one stream on a hijacked response: the games after `lastId`, then each game as it commits. */
-  open(res: ServerResponse, opts: { ip: string; userId: number | null; lastId: number | null; gzip: boolean }): void {
+  open(
+    res: ServerResponse,
+    opts: { userId: number | null; lastId: number | null; gzip: boolean; closed: () => void },
+  ): void {
     const socket = res.req.socket;
     // The reader left while its session was read: its 'close' has fired already.
-    if (res.destroyed || socket.destroyed) return;
-    const stream: Stream = { res, userId: opts.userId, ip: opts.ip, gzip: opts.gzip, resuming: true };
+    if (res.destroyed || socket.destroyed) return opts.closed();
+    const stream: Stream = { res, userId: opts.userId, closed: opts.closed, gzip: opts.gzip, resuming: true };
     this.streams.add(stream);
-    this.perIp.set(opts.ip, (this.perIp.get(opts.ip) ?? 0) + 1);
     if (stream.userId !== null) {
       let set = this.byUser.get(stream.userId);
       if (!set) this.byUser.set(stream.userId, (set = new Set()));
@@ -221,12 +226,14 @@ export class LiveHub {
   }
 
   private notice(payload: string): void {
-    if (payload.startsWith('g')) {
-      const [id, site] = payload.slice(1).split(':');
+    if (payload.startsWith('l')) {
+      // The sequencer's one notice per batch: the site's log now has this many entries.
+      const [size, site] = payload.slice(1).split(':');
       if (site !== this.config.site) return;
-      this.pending.push(Number(id));
+      this.pending.push({ logTo: Number(size) });
     } else if (payload.startsWith('u')) {
       const [user, kind] = payload.slice(1).split(':');
+      if (kind === 'name') return this.enqueue(() => this.rename(Number(user)));
       // Nothing to read, but kept in line behind earlier games.
       if (!ME_KINDS.has(kind) || !this.byUser.has(Number(user))) return;
       this.pending.push({ userId: Number(user), kind: kind as LiveMe['kind'] });
@@ -247,17 +254,28 @@ export class LiveHub {
     else setImmediate(run);
   }
 
+  /** The games the log gained since the last read, in log order. */
+  private async readLog(to: number): Promise<LiveEntry[]> {
+    const out: LiveEntry[] = [];
+    // Bounded reads, so a burst neither holds one slow query nor delays shutdown.
+    for (let from = this.logSize; from < to && !this.closed;) {
+      const part = await this.reader.inLog(from, to, READ_CHUNK);
+      out.push(...part.entries);
+      from = part.next;
+    }
+    return out;
+  }
+
   private async flush(): Promise<void> {
     this.lastFlush = Date.now();
     const batch = this.pending;
     this.pending = [];
-    const ids = batch.filter((n): n is number => typeof n === 'number' && !this.known.has(n));
-    const read = new Map<number, LiveEntry>();
-    if (ids.length > 0) {
+    let to = this.logSize;
+    for (const n of batch) if ('logTo' in n) to = Math.max(to, n.logTo);
+    let read: LiveEntry[] = [];
+    if (to > this.logSize) {
       try {
-        // Bounded reads, so a burst neither holds one slow query nor delays shutdown.
-        for (let at = 0; at < ids.length && !this.closed; at += READ_CHUNK)
-          for (const e of await this.reader.byIds(ids.slice(at, at + READ_CHUNK))) read.set(e.game.id, e);
+        read = await this.readLog(to);
         if (this.closed) return;
       } catch (err) {
         if (!isDbUnavailable(err)) this.log.error({ err }, 'live feed: reading games failed');
@@ -268,31 +286,25 @@ export class LiveHub {
         }, RETRY_READ_MS);
         return;
       }
+      this.logSize = to;
     }
     const mine: Array<{ userId: number; frame: string }> = [];
     const told: LiveEntry[] = [];
-    for (const n of batch) {
-      if (typeof n !== 'number') mine.push({ userId: n.userId, frame: meFrame({ kind: n.kind }) });
-      else if (read.has(n) && !this.known.has(n)) {
-        const entry = read.get(n)!;
-        told.push(entry);
-        this.known.add(n);
-        mine.push({ userId: entry.userId, frame: meFrame({ kind: 'game', roll_id: entry.game.roll_id }) });
-      }
+    for (const entry of read) {
+      if (this.known.has(entry.game.id)) continue;
+      told.push(entry);
+      this.known.add(entry.game.id);
+      mine.push({ userId: entry.userId, frame: meFrame({ kind: 'game', roll_id: entry.game.roll_id }) });
     }
+    for (const n of batch) if (!('logTo' in n)) mine.push({ userId: n.userId, frame: meFrame({ kind: n.kind }) });
     this.publish(told, mine);
   }
 
-  /** After a lost LISTEN, reads back the games that committed meanwhile. */
+  /** After a lost LISTEN, reads back the games the log gained meanwhile. */
   private async catchUp(): Promise<void> {
-    const newest = this.ring.length > 0 ? this.ring[this.ring.length - 1].id : 0;
     try {
-      const entries = await this.reader.after(Math.max(0, newest - CATCH_UP_LOOKBACK), CATCH_UP_MAX);
-      const fresh = entries.filter((e) => !this.known.has(e.game.id));
-      this.publish(
-        fresh,
-        fresh.map((e) => ({ userId: e.userId, frame: meFrame({ kind: 'game', roll_id: e.game.roll_id }) })),
-      );
+      this.pending.push({ logTo: await this.reader.logSize() });
+      this.scheduleFlush();
     } catch (err) {
       this.log.warn({ err }, 'live feed: catch-up read failed');
     }
@@ -310,6 +322,18 @@ export class LiveHub {
     for (const [userId, frames] of byUser) this.toUser(userId, frames);
   }
 
+  /** A player changed how the feed names them: their games in memory (strips, resumes) take the new name. */
+  private async rename(userId: number): Promise<void> {
+    if (!this.ring.some((f) => f.entry.userId === userId)) return;
+    const shown = await this.reader.nameOf(userId);
+    if (!shown) return;
+    for (let i = 0; i < this.ring.length; i++) {
+      const f = this.ring[i];
+      if (f.entry.userId === userId) this.ring[i] = this.frame({ ...f.entry, game: { ...f.entry.game, ...shown } });
+    }
+    this.backlog = null;
+  }
+
   private remember(entry: LiveEntry): Framed {
     const framed = this.frame(entry);
     this.ring.push(framed);
@@ -319,7 +343,8 @@ export class LiveHub {
   }
 
   private frame(entry: LiveEntry): Framed {
-    return { id: entry.game.id, frame: `id: ${entry.game.id}\nevent: game\ndata: ${JSON.stringify(entry.game)}\n\n` };
+    const frame = `id: ${entry.game.id}\nevent: game\ndata: ${JSON.stringify(entry.game)}\n\n`;
+    return { id: entry.game.id, frame, entry };
   }
 
   private toUser(userId: number, frame: string): void {
@@ -347,9 +372,7 @@ export class LiveHub {
 
   private drop(stream: Stream): void {
     if (!this.streams.delete(stream)) return;
-    const n = (this.perIp.get(stream.ip) ?? 1) - 1;
-    if (n > 0) this.perIp.set(stream.ip, n);
-    else this.perIp.delete(stream.ip);
+    stream.closed();
     if (stream.userId !== null) {
       const set = this.byUser.get(stream.userId);
       set?.delete(stream);

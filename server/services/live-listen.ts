@@ -2,7 +2,7 @@
 import pg from 'pg';
 import type { DbHandle } from '../db/client.ts';
 
-/** The channel migration 0010's triggers notify. */
+/** The channel of the log sequencer's batches and of players' own changes (migration 0010's triggers). */
 export const LIVE_CHANNEL = 'upgrades_live';
 
 /** What the listener tells its owner. */

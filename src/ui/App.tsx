@@ -98,9 +98,7 @@ function UpgradesPage({ shown, onShow }: { shown: Side; onShow: (side: Side) => 
 function useDocumentTitle(route: Route): void {
   const { t } = useTranslation();
   const site = PageActor.useSelector((s) => s.context.site.site);
-  const title = t(route.kind === 'verifier' ? 'a11y.title.verifier' : 'a11y.title.upgrades', {
-    site: site.toUpperCase(),
-  });
+  const title = t(`a11y.title.${route.kind}`, { site: site.toUpperCase() });
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -17,8 +17,9 @@ export const LazyVerifierRoute = lazy(() =>
 );
 /** The fairness audit's route, its own lazy chunk (figures and charts drawn as SVG by the page). */
 export const LazyAuditRoute = lazy(() => import('./fair/AuditRoute.tsx').then((m) => ({ default: m.AuditRoute })));
-const LazySeeds = lazy(() => import('./fair/SeedPanel.tsx').then((m) => ({ default: m.SeedPanel })));
-const LazyHistory = lazy(() => import('./fair/HistoryList.tsx').then((m) => ({ default: m.HistoryList })));
+const LazySeedsAndHistory = lazy(() =>
+  import('./fair/SeedsAndHistory.tsx').then((m) => ({ default: m.SeedsAndHistory })),
+);
 
 /**
  * The slot under the wheel: for a signed-in player the seeds-and-history disclosure (loads the fair UI on first
@@ -57,8 +58,7 @@ export function FairSeedsSlot() {
       <summary className="btn btn--ghost">{t('fair.seeds')}</summary>
       {opened && (
         <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-          <LazySeeds />
-          <LazyHistory currency={currency} reloadKey={reloadKey} />
+          <LazySeedsAndHistory currency={currency} gameKey={reloadKey} />
         </Suspense>
       )}
     </details>

@@ -63,6 +63,8 @@ export function focusWhenReady(find: () => HTMLElement | null, interim: () => HT
     attributes: true,
     attributeFilter: ['class', 'disabled'],
   });
+  // The target may be on screen already (a route whose data is loaded): no mutation would come to place it.
+  attempt();
 }
 
 /** The inventory's heading, which stays through sign-in, sign-out and loading. */

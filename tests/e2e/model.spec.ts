@@ -4,21 +4,18 @@
  * ids: every path but the BP controls' against the real CS server on PostgreSQL, the paths ending in a BP control
  * against the real Dota server. The page clock is Playwright's: installed before navigation, moved forward in
  * 250 ms jumps, so the full 5 s spin and the 0.5 s pause cost about 25 rendered frames, not 5.5 s.
- * Each step's transitions count as covered once the page shows the state they lead to; the run fails if any
- * transition of the machine was taken by neither site's paths. The table goes to reports/transition-coverage-browser.*.
+ * Each step's transitions count as covered once the page shows the state they lead to; model-coverage.spec.ts
+ * fails if any transition of the machine was taken by neither site's paths. The paths run on two workers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page, type Request, type Response } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { UpgradeResponse } from '../../src/api/contract.ts';
-import { upgradeMachine } from '../../src/machines/upgradeMachine.ts';
-import { coverageMarkdown, coverageTable, CoverageRecorder } from '../machines/coverage.ts';
-import { cachedPlan } from '../machines/pathCache.ts';
 import type { TransitionPath } from '../machines/paths.ts';
-import { writeReport } from '../machines/reports.ts';
-import { BROWSER_PAGE_PLANS, PASSING, leftToOtherSpecs } from '../ui/page/uiModel.ts';
+import { PASSING } from '../ui/page/uiModel.ts';
 import { DOTA_BASE, MODEL_BASE, ModelPage, Retry, sessionKind, URL_OF } from './modelPage.ts';
+import { coverageDir, csPaths, dotaPaths } from './modelPaths.ts';
 
 /** Full spin (the page's SPIN_MS) and the result pause; the clock jumps past them in steps GSAP follows. */
 const SPIN_MS = 5000;
@@ -26,27 +23,6 @@ const RESULT_DELAY_MS = 500;
 /** Below GSAP's lag threshold (500 ms), so each jump advances the tween by its full length. */
 const JUMP_MS = 250;
 const MAX_ATTEMPTS = 12;
-
-/** The transition-covering set: a path whose events start a longer path is dropped (the longer takes all it takes). */
-function coveringSet(paths: TransitionPath[]): TransitionPath[] {
-  const seqs = paths.map((p) => p.steps.map((s) => JSON.stringify(s.event)));
-  return paths.filter(
-    (_, i) =>
-      !seqs.some((other, j) => j !== i && other.length > seqs[i].length && seqs[i].every((e, k) => e === other[k])),
-  );
-}
-/** The CS page's paths (every transition but the BP controls') and the Dota page's (those ending in a BP control). */
-const csPaths = coveringSet(
-  cachedPlan(BROWSER_PAGE_PLANS.cs.name, upgradeMachine, BROWSER_PAGE_PLANS.cs.options).transitions,
-);
-const dotaPaths = coveringSet(
-  cachedPlan(BROWSER_PAGE_PLANS.dota.name, upgradeMachine, BROWSER_PAGE_PLANS.dota.options).transitions,
-);
-/**
- * Each path's proven transitions go to a file: Playwright starts a new worker after a failed test, so memory
- * would lose them. Under the output directory, which Playwright empties at the start of every run.
- */
-const coverageDir = () => path.join(test.info().project.outputDir, 'model-coverage');
 
 const isAnswer = (e: EventObject | undefined) => !!e && /^xstate\.(done|error)\.actor\./.test(e.type);
 const actorOf = (e: EventObject) => /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(e.type)?.[1] ?? '';
@@ -183,9 +159,9 @@ async function runPath(browser: Browser, base: string, walked: TransitionPath): 
           steps.slice(0, i + 1).map((s) => s.event),
         );
     }
-    fs.mkdirSync(coverageDir(), { recursive: true });
+    fs.mkdirSync(coverageDir(test.info()), { recursive: true });
     fs.writeFileSync(
-      path.join(coverageDir(), `${test.info().testId}.json`),
+      path.join(coverageDir(test.info()), `${test.info().testId}.json`),
       JSON.stringify({ path: test.info().title, taken: taken.flat() }),
     );
   } finally {
@@ -211,25 +187,4 @@ test.describe("the statechart's paths in Chromium, against the real server", () 
   // The BP checkbox and the max-levels input exist on the Dota site only.
   for (const [n, p] of dotaPaths.entries())
     test(`D${n + 1} (dota): ${p.description}`, ({ browser }) => runWithRetries(browser, DOTA_BASE, p));
-
-  // Last in file order (one worker, not fully parallel), so it sees every path's coverage.
-  test('took every transition of the machine, CS and Dota paths together', () => {
-    const recorder = new CoverageRecorder();
-    const dir = coverageDir();
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-      const run = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { path: string; taken: string[] };
-      recorder.path = run.path;
-      run.taken.forEach((k) => recorder.mark(k));
-    }
-    const rows = coverageTable(upgradeMachine, recorder);
-    writeReport(
-      'transition-coverage-browser',
-      coverageMarkdown("Transition coverage: the statechart's paths in Chromium (tests/e2e/model.spec.ts)", rows),
-      rows,
-    );
-    // Computed from the machine definition: a transition no browser path took fails the run, but the feed's
-    // (BROWSER_PAGE_PLANS says why; the jsdom walks take them).
-    expect(rows.filter((r) => !r.covered && !leftToOtherSpecs(r.key)).map((r) => r.key)).toEqual([]);
-    expect(dotaPaths.map((p) => p.steps.at(-1)!.event.type).sort()).toEqual(['user.setMaxLevels', 'user.toggleBp']);
-  });
 });

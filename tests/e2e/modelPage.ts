@@ -10,16 +10,16 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { IndexResponse } from '../../src/api/contract.ts';
 import { toMinor } from '../../src/domain/money.ts';
 import { cheapestAtLeast, multiplierMinPrice } from '../../src/domain/multiplier.ts';
-import { PG_E2E } from '../../playwright.config.ts';
+import { MODEL_DOTA, PG_E2E } from '../../playwright.config.ts';
 import { LOCKED_ID, TOP_ID } from '../machines/fixtures.ts';
 import { BP_COOKIE_NAME, expectedBpScreen, type BpScreen } from '../ui/page/bpScreen.ts';
 import { controlOf, modelTarget, screenOf } from '../ui/page/uiModel.ts';
-import { baseOf, freshName } from './helpers.ts';
+import { freshName } from './helpers.ts';
 
 /** The CS server on PostgreSQL: the only one whose database a test may arrange (an empty inventory). */
 export const MODEL_BASE = `http://127.0.0.1:${PG_E2E.port}`;
-/** The Dota server (embedded PGlite), for the paths through the BP controls. */
-export const DOTA_BASE = baseOf('dota');
+/** The walk's own Dota server (embedded PGlite), for the paths through the BP controls. */
+export const DOTA_BASE = `http://127.0.0.1:${MODEL_DOTA.port}`;
 
 /** Where each effect of the chart talks to the server (the request a dropped connection fails). */
 export const URL_OF: Record<string, string> = {

@@ -106,6 +106,9 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
     await page.getByTestId('multiplier-2').click();
     const chosen = page.locator('[data-testid^="target-item-"][aria-pressed="true"]');
     await expect(chosen).toHaveCount(1);
+    // Only the button the multiplier reads is highlighted (none when the target's ratio is not one of them).
+    const pressed = page.locator('[data-testid^="multiplier-"][aria-pressed="true"]');
+    await expect(pressed).toHaveCount((await page.getByTestId('multiplier').textContent()) === 'x2' ? 1 : 0);
     // The chosen target keeps its picture.
     const chosenId = Number((await chosen.getAttribute('data-testid'))!.replace('target-item-', ''));
     await expect(chosen.locator('img')).toHaveJSProperty(

@@ -2,7 +2,7 @@
  * Access, cross-site and abuse: another player's items, expired and signed-out sessions, replayed and foreign
  * tokens, cross-site posts (with or without the token), signed-out upgrades; the rate limits with their messages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, usedTokens } from '../../server/db/schema.ts';
 import { messages } from '../../server/messages.ts';
@@ -20,6 +20,9 @@ import {
   type Player,
   type TestApp,
 } from '../server/helpers/app.ts';
+
+// Thousands of requests in one scenario: minutes on a busy 2-core machine, beside the parallel server suite.
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 180_000 });
 
 let t: TestApp;
 let stakeId = 0;

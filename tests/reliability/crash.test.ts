@@ -1,5 +1,6 @@
 /**
- * Crash: kill -9 a real server in the middle of a load of games, restart it, 20 times. Every start must
+ * Crash: kill -9 a real server in the middle of a load of games, restart it, 20 times (5 on PGlite, whose run is
+ * there for its directory lock; the settlement is the same code on both). Every start must
  * succeed (on PGlite the dead process's directory lock is taken over), every game the server acknowledged must
  * be in the database, and the invariants must hold: no half-settled game whatever the moment of the kill.
  */
@@ -16,7 +17,7 @@ import { record } from './helpers/record.ts';
 import { startServer, type ServerProcess } from './helpers/server.ts';
 import fs from 'node:fs';
 
-const ITERATIONS = 20;
+const ITERATIONS = DB_KIND === 'pg' ? 20 : 5;
 const PLAYERS = 3;
 const WORKERS_PER_PLAYER = 2;
 const ITEMS_PER_PLAYER = 300;
@@ -46,7 +47,7 @@ async function withDb<T>(work: (h: DbHandle) => Promise<T>): Promise<T> {
 }
 
 describe(`crash on ${DB_KIND}`, () => {
-  it('survives 20 kill -9 in the middle of games: clean restarts, no lost or half-settled game', async () => {
+  it(`survives ${ITERATIONS} kill -9 in the middle of games: clean restarts, no lost or half-settled game`, async () => {
     sdb = await scenarioDb();
     server = await startServer(sdb.env);
     const players: HttpPlayer[] = [];

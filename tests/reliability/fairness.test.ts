@@ -8,7 +8,7 @@
  * standard deviations of the chance; the return to player within 4 standard deviations of its expectation, which is
  * 90 % by design; and the public audit (GET /api/provably_fair/audit) must count the same games and wins per band.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chanceThousandths, ROLL_SPACE } from '../../src/domain/chance.ts';
 import { sha256Hex } from '../../server/services/crypto.ts';
 import { settleUpgrade } from '../../server/services/upgrade.ts';
@@ -18,6 +18,9 @@ import { DB_KIND } from './helpers/db.ts';
 import { record } from './helpers/record.ts';
 import { addCatalogueItem, createTestApp, grant, register, type TestApp } from '../server/helpers/app.ts';
 import { writePlayer } from '../server/helpers/audit-games.ts';
+
+// Thousands of requests in one scenario: minutes on a busy 2-core machine, beside the parallel server suite.
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 180_000 });
 
 const GAMES_PER_CELL = 10_000;
 /** Games per cell settled by the real service (the rest: the same functions without the database). */

@@ -6,7 +6,7 @@
  * refusal is a 4xx `{ status: false, msg }`, never a 5xx, and the database is exactly as before (a fingerprint of
  * every table a request could change).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { dictionary } from '@zxcvbn-ts/language-common';
@@ -43,6 +43,9 @@ import {
   type Player,
   type TestApp,
 } from '../server/helpers/app.ts';
+
+// Thousands of requests in one scenario: minutes on a busy 2-core machine, beside the parallel server suite.
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 180_000 });
 
 // About 3,500 cases; the index is few because every answer carries the whole target catalogue.
 const RUNS = {

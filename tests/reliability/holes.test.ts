@@ -2,13 +2,16 @@
  * Holes a black-box probe found, each refused with a 4xx `{ status: false, msg }` and nothing changed: prototype
  * keys in JSON, a padded roll_under, a malformed `%` escape in a form, MAIN_SITE_URL pointing to another site.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { messages } from '../../server/messages.ts';
 import { firstScreen } from '../../server/prerender.ts';
 import { siteAnswer } from '../../server/routes/assets.ts';
 import { DB_KIND } from './helpers/db.ts';
 import { createTestApp, getToken, register, sidCookie, type Player, type TestApp } from '../server/helpers/app.ts';
+
+// Thousands of requests in one scenario: minutes on a busy 2-core machine, beside the parallel server suite.
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 180_000 });
 
 let t: TestApp;
 let me: Player;

@@ -5,10 +5,13 @@
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KIND } from './helpers/db.ts';
 import { record } from './helpers/record.ts';
 import { createTestApp, type TestApp } from '../server/helpers/app.ts';
+
+// Thousands of requests in one scenario: minutes on a busy 2-core machine, beside the parallel server suite.
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 180_000 });
 
 const TRICKLES = 20;
 const BYTES = 200;

@@ -61,7 +61,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('sets a Secure cookie when the request came over HTTPS through a trusted proxy', async () => {
-    const proxied = await createTestApp({ trustProxy: true, starterPackSize: 1 });
+    const proxied = await createTestApp({ trustProxy: '127.0.0.1', starterPackSize: 1 });
     try {
       const res = await proxied.app.inject({
         method: 'POST',
@@ -108,6 +108,20 @@ describe('POST /api/auth/register', () => {
       expect(login.statusCode).toBe(401);
     },
   );
+  it('refuses a username shaped like a Steam account (steam_ and a digit), in en and ru', async () => {
+    for (const username of ['steam_76561197960287930', 'STEAM_1abc', 'steam_0']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username, password: 'long-enough-pass' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: false, msg: messages.en.username_reserved });
+    }
+    expect(messages.ru.username_reserved).toMatch(/Steam/);
+    expect(messages.ru.username_reserved).not.toBe(messages.en.username_reserved);
+    expect((await register(t.app, `steamer_${Date.now() % 1e6}`)).userId).toBeGreaterThan(0);
+  });
 
   it('refuses a taken username, case-insensitively, with 409', async () => {
     const p = await register(t.app);

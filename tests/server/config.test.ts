@@ -36,6 +36,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses TRUST_PROXY=true or a hop count, naming the fix, and takes a list of addresses and CIDRs', () => {
+    for (const v of ['true', '1', 'yes', '2'])
+      expect(() => loadConfig({ TRUST_PROXY: v })).toThrow(/TRUST_PROXY=.*list the proxies' addresses/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.5,nonsense' })).toThrow(/"nonsense" is not an address or CIDR/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.1.0/24,::1,loopback' }).trustProxy).toBe(
+      '127.0.0.1,10.0.1.0/24,::1,loopback',
+    );
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
   it('derives the ru ticket step from RUB_PER_USD', () => {
     expect(loadConfig({ SITE: 'ru', RUB_PER_USD: '92.5' }).ticketStepMinor).toBe(9250);
     expect(loadConfig({ SITE: 'ru', TICKET_STEP_MINOR: '500' }).ticketStepMinor).toBe(500);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -6,6 +7,8 @@ import { buildApp } from '../../server/app.ts';
 import { openDb, type DbHandle } from '../../server/db/client.ts';
 import { games } from '../../server/db/schema.ts';
 import { LiveHub, takesGzip } from '../../server/services/live-hub.ts';
+import { createSession } from '../../server/services/sessions.ts';
+import { steamAccount } from '../../server/services/steam-accounts.ts';
 import {
   addCatalogueItem,
   createTestApp,
@@ -67,6 +70,14 @@ async function play(app: FastifyInstance, p: Player) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return { answer: res.json(), target };
+}
+
+/** A Steam player with a session, created as Steam sign-in creates one. */
+async function steamPlayer(steamId: string, persona: string | null): Promise<Player> {
+  const profile = persona === null ? null : { name: persona, avatarUrl: null };
+  const userId = await steamAccount(t.db, t.config, steamId, profile);
+  const sid = await createSession(t.db, userId, 1);
+  return { userId, cookie: `sid=${sid}`, username: `steam_${steamId}` };
 }
 
 const gameRow = async (rollId: string) => (await t.db.select().from(games).where(eq(games.rollId, rollId)))[0];
@@ -189,9 +200,12 @@ describe('GET /api/live', () => {
 
   it('forgets a stream whose reader left before it was opened (while its session was read)', async () => {
     const hub = new LiveHub(t.handle, t.config, 'en', t.app.log);
+    let freed = 0;
     const server = http.createServer((req, res) => {
       // The route opens the stream after an await; here the reader is gone by then.
-      req.socket.once('close', () => hub.open(res, { ip: 'a', userId: 1, lastId: null, gzip: true }));
+      req.socket.once('close', () =>
+        hub.open(res, { userId: 1, lastId: null, gzip: true, closed: () => (freed += 1) }),
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as { port: number };
@@ -201,8 +215,9 @@ describe('GET /api/live', () => {
       await new Promise((r) => server.once('request', r));
       req.destroy();
     }
-    await vi.waitFor(() => expect(hub.size).toBe(0));
-    expect(hub.admits('a')).toBe(true);
+    // Each one's place in the caps is given back, and none is kept.
+    await vi.waitFor(() => expect(freed).toBe(CAP + 1));
+    expect(hub.size).toBe(0);
     await hub.close();
     server.close();
   });
@@ -286,6 +301,63 @@ describe('GET /api/live', () => {
     expect(h).toMatchObject({ name: 'Hidden', hidden: true });
     expect(JSON.stringify(h)).not.toContain(p.username);
     expect(v).toMatchObject({ name: p.username, hidden: false });
+  });
+
+  it('names a Steam player by their persona name, or a neutral name, and never by their Steam ID', async () => {
+    const s = await sse(t.app);
+    const ids = [`7656119${randomInt(1e9, 1e10 - 1)}`, `7656119${randomInt(1e9, 1e10 - 1)}`];
+    const named = await steamPlayer(ids[0], 'Gaben Fan');
+    const unnamed = await steamPlayer(ids[1], null);
+    const [a, b] = [await play(t.app, named), await play(second, unnamed)];
+    const [ga, gb] = await s.until((ev) => {
+      const g = gamesOf(ev);
+      const x = g.find((e) => e.roll_id === a.answer.provably_fair.roll_id);
+      const y = g.find((e) => e.roll_id === b.answer.provably_fair.roll_id);
+      return x && y && [x, y];
+    });
+    expect(ga).toMatchObject({ name: 'Gaben Fan', hidden: false });
+    expect(gb).toMatchObject({ name: `Player ${unnamed.userId}`, hidden: false });
+    // Nor does a resume from the database or a fresh strip.
+    const later = await sse(second, { 'last-event-id': String(ga.id - 1) });
+    const resumed = await later.until((ev) => gamesOf(ev).find((e) => e.roll_id === b.answer.provably_fair.roll_id));
+    expect(resumed.name).toBe(`Player ${unnamed.userId}`);
+    const all = JSON.stringify([...s.events, ...later.events]);
+    for (const id of ids) expect(all).not.toContain(id);
+  });
+
+  it('hides a name in the games already told on every process: fresh strips and resumes', async () => {
+    const p = await register(t.app);
+    const before = await sse(t.app);
+    const game = await play(t.app, p);
+    const rollId = game.answer.provably_fair.roll_id;
+    const told = await before.until((ev) => gamesOf(ev).find((g) => g.roll_id === rollId));
+    expect(told.name).toBe(p.username);
+    const hide = await second.inject({
+      method: 'POST',
+      url: '/api/profile/hide_name',
+      headers: { cookie: p.cookie },
+      payload: { hide: '1' },
+    });
+    expect(hide.json().hide_name).toBe(true);
+    // Both processes' memories: a fresh strip and a resume after the game before it.
+    for (const app of [t.app, second]) {
+      await vi.waitFor(
+        async () => {
+          const fresh = await openSse(app);
+          const resumed = await openSse(app, { 'last-event-id': String(told.id - 1) });
+          try {
+            for (const s of [fresh, resumed]) {
+              const g = await s.until((ev) => gamesOf(ev).find((x) => x.roll_id === rollId), 2_000);
+              expect(g).toMatchObject({ name: 'Hidden', hidden: true });
+            }
+          } finally {
+            fresh.close();
+            resumed.close();
+          }
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+    }
   });
 
   it('refuses a bad hide value and a signed-out player, changing nothing', async () => {

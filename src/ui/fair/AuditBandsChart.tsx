@@ -1,7 +1,7 @@
 /** Wins / expected wins per band, 0 to 2, in SVG; the same numbers follow in a table for screen readers. */
 import type { AuditResponse } from '../../api/auditContract.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { useAuditFormat } from './AuditFormat.ts';
+import { useAuditFormat, useDecimal, usePercent } from './AuditFormat.ts';
 
 type Band = AuditResponse['bands'][number];
 
@@ -17,10 +17,11 @@ const x = (ratio: number) => `${pos(ratio)}%`;
 
 /** The bands chart and its table. */
 export function AuditBandsChart({ bands, currency }: { bands: Band[]; currency: string }) {
-  const { t, i18n } = useTranslation('audit');
+  const { t } = useTranslation('audit');
   const fmt = useAuditFormat(currency);
-  const number = new Intl.NumberFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-US', { maximumFractionDigits: 2 });
-  const label = (b: Band) => `${number.format(b.from)}–${number.format(b.to)} %`;
+  const decimal = useDecimal(2);
+  const percent = usePercent(2, 0);
+  const label = (b: Band) => `${decimal(b.from)}–${percent(b.to / 100)}`;
   const direction = (b: Band) => (b.roll_under ? t('bands.under') : t('bands.over'));
   return (
     <section className="audit-bands">
@@ -32,7 +33,7 @@ export function AuditBandsChart({ bands, currency }: { bands: Band[]; currency: 
           <svg className="audit-axis" height="18" width="100%">
             {TICKS.map((tick) => (
               <text key={tick} x={x(tick)} y="13" textAnchor={tick === 0 ? 'start' : tick === 2 ? 'end' : 'middle'}>
-                ×{number.format(tick)}
+                ×{decimal(tick)}
               </text>
             ))}
           </svg>
@@ -103,10 +104,10 @@ export function AuditBandsChart({ bands, currency }: { bands: Band[]; currency: 
                   {fmt.integer(b.wins)}
                 </td>
                 <td className="num" data-col="expected" data-label={t('bands.expected')}>
-                  {number.format(b.expected_wins)}
+                  {decimal(b.expected_wins)}
                 </td>
                 <td className="num" data-col="z" data-label={t('bands.z')}>
-                  {number.format(b.z)}
+                  {decimal(b.z)}
                 </td>
                 <td className="num" data-col="range" data-label={t('bands.range')}>
                   {fmt.integer(b.low)}–{fmt.integer(b.high)}

@@ -1,7 +1,7 @@
 // Language and currency come from i18n and the answer, not the page actor, so this chunk needs nothing of it.
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { createFormatters, type Formatters } from '../../site/format.ts';
+import { createFormatters, formatDecimal, formatFraction, type Formatters } from '../../site/format.ts';
 
 /** Money and integer formats for an audit in `currency`. */
 export function useAuditFormat(currency: string): Formatters {
@@ -14,14 +14,15 @@ export function useAuditFormat(currency: string): Formatters {
 }
 
 /** Percents from fractions, in the page's language. */
-export function usePercent(digits = 2): (fraction: number | null) => string {
+export function usePercent(digits = 2, min = digits): (fraction: number | null) => string {
   const { i18n } = useTranslation('audit');
-  return useMemo(() => {
-    const f = new Intl.NumberFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-US', {
-      style: 'percent',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    return (x) => (x === null ? '–' : f.format(x));
-  }, [i18n.language, digits]);
+  const lang = i18n.language === 'ru' ? 'ru' : 'en';
+  return useMemo(() => (x) => (x === null ? '–' : formatFraction(lang, x, digits, min)), [lang, digits, min]);
+}
+
+/** Plain numbers with up to `max` decimals, in the page's language. */
+export function useDecimal(max: number): (n: number) => string {
+  const { i18n } = useTranslation('audit');
+  const lang = i18n.language === 'ru' ? 'ru' : 'en';
+  return useMemo(() => (n) => formatDecimal(lang, n, max, 0), [lang, max]);
 }

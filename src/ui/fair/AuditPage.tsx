@@ -6,6 +6,7 @@ import type { AuditWindow } from '../../domain/audit.ts';
 import { toMajor } from '../../domain/money.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { AuditBandsChart } from './AuditBandsChart.tsx';
+import { AuditLogPanel } from './AuditLogPanel.tsx';
 import { useAuditFormat, usePercent } from './AuditFormat.ts';
 import { AuditSeriesChart } from './AuditSeriesChart.tsx';
 import './fair.css';
@@ -73,6 +74,7 @@ export function AuditPage() {
         </div>
       )}
       {load.kind === 'ready' && <AuditFigures audit={load.audit} />}
+      <AuditLogPanel />
     </main>
   );
 }
@@ -118,7 +120,7 @@ function AuditFigures({ audit }: { audit: AuditResponse }) {
       ) : (
         <>
           <AuditBandsChart bands={audit.bands} currency={audit.currency} />
-          <AuditSeriesChart series={audit.series} byHour={audit.window === '24h'} />
+          <AuditSeriesChart series={audit.series} byHour={audit.window === '24h'} currency={audit.currency} />
         </>
       )}
       <section className="audit-data">

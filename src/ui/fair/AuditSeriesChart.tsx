@@ -1,7 +1,7 @@
 /** Return to player per period, realised against promised; labels are HTML so they stay readable at 320 px. */
 import type { AuditResponse } from '../../api/auditContract.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { usePercent } from './AuditFormat.ts';
+import { useAuditFormat, usePercent } from './AuditFormat.ts';
 
 type Point = AuditResponse['series'][number];
 
@@ -19,10 +19,12 @@ function line(points: Point[], value: (p: Point) => number | null, y: (v: number
   return known.map(({ i, v }) => `${(i * step).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
 }
 
-/** The chart, its legend and its scale. */
-export function AuditSeriesChart({ series, byHour }: { series: Point[]; byHour: boolean }) {
+/** The chart, its legend and its scale, and the same points as a table (the chart's text alternative). */
+export function AuditSeriesChart({ series, byHour, currency }: { series: Point[]; byHour: boolean; currency: string }) {
   const { t } = useTranslation('audit');
   const percent = usePercent(1);
+  const exact = usePercent(2);
+  const fmt = useAuditFormat(currency);
   const values = series.flatMap((p) => [p.rtp, p.expected_rtp]).filter((v): v is number => v !== null);
   const lo = Math.min(...values, 0.8);
   const hi = Math.max(...values, 1);
@@ -68,9 +70,39 @@ export function AuditSeriesChart({ series, byHour }: { series: Point[]; byHour: 
       {first && last && (
         <div className="audit-plot-dates" aria-hidden="true">
           <span>{when(first.t)}</span>
-          <span>{when(last.t)}</span>
+          {/* One period is one date, not a span from it to itself. */}
+          {last !== first && <span>{when(last.t)}</span>}
         </div>
       )}
+      <div className="audit-table-wrap">
+        <table className="audit-table" data-testid="audit-series-table">
+          <caption className="fair-visually-hidden">{t('series.heading')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t(byHour ? 'series.hour' : 'series.day')}</th>
+              <th scope="col">{t('series.games')}</th>
+              <th scope="col">{t('series.realised')}</th>
+              <th scope="col">{t('series.promised')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((p) => (
+              <tr key={p.t} data-testid="audit-series-row">
+                <th scope="row">{when(p.t)}</th>
+                <td className="num" data-col="games" data-label={t('series.games')}>
+                  {fmt.integer(p.games)}
+                </td>
+                <td className="num" data-col="rtp" data-label={t('series.realised')}>
+                  {exact(p.rtp)}
+                </td>
+                <td className="num" data-col="expected" data-label={t('series.promised')}>
+                  {exact(p.expected_rtp)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -2,27 +2,28 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { RollResponse } from '../../api/contract.ts';
 import { rollMessage } from '../../domain/roll.ts';
 import type { GameRecord, GameVerification as Verification } from '../../domain/verify.ts';
-import { formatThousandths, winThreshold } from '../../fair/format.ts';
+import { winThreshold } from '../../fair/format.ts';
 import { CheckRow } from './CheckRow.tsx';
 import { CopyValue } from './CopyValue.tsx';
+import { useFairFormat } from './useFairFormat.ts';
+import { LogInclusion } from './LogInclusion.tsx';
 
 interface Props {
   game: RollResponse;
   record: GameRecord;
   verification: Verification;
+  /** The seed is the viewer's own to reveal: the hint says "rotate your seeds", not to wait for the player. */
+  ownSeed?: boolean;
   currency?: 'USD' | 'RUB';
 }
 
 /** One recorded game beside its recomputation, and the checks. */
-export function GameVerification({ game, record, verification, currency }: Props) {
-  const { t, i18n } = useTranslation('fair');
-  const money = (major: number) =>
-    currency ? new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(major) : String(major);
+export function GameVerification({ game, record, verification, ownSeed = false, currency }: Props) {
+  const { t } = useTranslation('fair');
+  const fmt = useFairFormat(currency);
   const { recomputed } = verification;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(game.time),
-  );
-  const threshold = formatThousandths(winThreshold(record.chance, record.rollUnder));
+  const time = fmt.time(game.time, 'medium');
+  const threshold = fmt.thousandths(winThreshold(record.chance, record.rollUnder));
   const result = (win: boolean) => t(win ? 'result.win' : 'result.loss');
   const outcomes = [
     verification.seedMatchesHash,
@@ -53,7 +54,7 @@ export function GameVerification({ game, record, verification, currency }: Props
         <dd>
           {game.server_seed === null ? (
             <span className="fair-muted" data-testid="verify-server-seed-hidden">
-              {t('game.serverSeedHidden')}
+              {t(ownSeed ? 'game.serverSeedHidden' : 'game.serverSeedHiddenVisitor')}
             </span>
           ) : (
             <CopyValue value={game.server_seed} what={t('game.serverSeed')} testId="verify-server-seed" />
@@ -81,18 +82,18 @@ export function GameVerification({ game, record, verification, currency }: Props
         )}
         <dt>{t('game.chance')}</dt>
         <dd className="fair-number" data-testid="verify-chance">
-          {formatThousandths(record.chance)} %
+          {fmt.chance(record.chance)}
         </dd>
         <dt>{t('game.basis')}</dt>
         <dd className="fair-number" data-testid="verify-basis">
-          {t('game.basisValue', { stake: money(game.stake), target: money(game.target_price) })}
+          {t('game.basisValue', { stake: fmt.money(game.stake), target: fmt.money(game.target_price) })}
         </dd>
         <dt>{t('game.rules')}</dt>
         <dd data-testid="verify-rules">
           {t('game.rulesValue', {
-            factor: game.rules.payout_factor,
-            min: game.rules.chance_min,
-            max: game.rules.chance_max,
+            factor: fmt.decimal(game.rules.payout_factor, 3, 0),
+            min: fmt.percent(game.rules.chance_min, 3, 0),
+            max: fmt.percent(game.rules.chance_max, 3, 0),
           })}
         </dd>
         <dt>{t('game.direction')}</dt>
@@ -101,13 +102,13 @@ export function GameVerification({ game, record, verification, currency }: Props
         </dd>
         <dt>{t('game.roll')}</dt>
         <dd className="fair-number" data-testid="verify-recorded-roll">
-          {formatThousandths(record.roll)}
+          {fmt.thousandths(record.roll)}
         </dd>
         {recomputed && (
           <>
             <dt>{t('game.recomputed')}</dt>
             <dd className="fair-number" data-testid="verify-recomputed-roll">
-              {formatThousandths(recomputed.value)}
+              {fmt.thousandths(recomputed.value)}
             </dd>
           </>
         )}
@@ -123,7 +124,12 @@ export function GameVerification({ game, record, verification, currency }: Props
         <CheckRow testId="verify-result" label={t('checks.result')} outcome={verification.resultFollows} />
         <CheckRow testId="verify-chance-basis" label={t('checks.chance')} outcome={verification.chanceFollows} />
       </ul>
-      {game.server_seed === null && <p className="fair-muted">{t('checks.pendingHint')}</p>}
+      {game.server_seed === null && (
+        <p className="fair-muted" data-testid="verify-pending-hint">
+          {t(ownSeed ? 'checks.pendingHint' : 'checks.pendingHintVisitor')}
+        </p>
+      )}
+      <LogInclusion game={game} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import {
   type VerifyInputText,
 } from '../../fair/parseVerifyInput.ts';
 import { CopyValue } from './CopyValue.tsx';
+import { useFairFormat } from './useFairFormat.ts';
 
 const EMPTY: VerifyInputText = { serverSeed: '', clientSeed: '', nonce: '', chance: '', rollUnder: '' };
 
@@ -122,6 +123,7 @@ function FieldError({ id, field }: { id: string; field: VerifyInputError }) {
 
 function HandResultView({ result }: { result: HandResult }) {
   const { t } = useTranslation('fair');
+  const fmt = useFairFormat();
   const { input, hash, roll } = result;
   const win = input.bet ? isWin(roll.value, input.bet.chance, input.bet.rollUnder) : null;
   return (
@@ -142,7 +144,7 @@ function HandResultView({ result }: { result: HandResult }) {
       <dd>{t('game.roundChunkValue', { round: roll.round, chunk: roll.chunk })}</dd>
       <dt>{t('form.roll')}</dt>
       <dd className="fair-number fair-big" data-testid="verify-form-roll">
-        {formatThousandths(roll.value)}
+        {fmt.thousandths(roll.value)}
       </dd>
       <dt>{t('form.result')}</dt>
       <dd data-testid="verify-form-outcome" className={win === null ? 'fair-muted' : win ? 'fair-win' : 'fair-loss'}>

@@ -1,41 +1,28 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import type { HistoryResponse } from '../../api/contract.ts';
-import { fetchHistory } from '../../api/fair.ts';
 import { percentToThousandths, type CheckOutcome } from '../../domain/verify.ts';
-import { formatThousandths } from '../../fair/format.ts';
 import { rollVerifierPath, seedVerifierPath } from '../../fair/paths.ts';
 import { CheckIcon, CrossIcon } from '../icons.tsx';
 import { CopyValue } from './CopyValue.tsx';
+import { FairLink } from './FairLink.tsx';
+import type { FairRecords } from './useFairRecords.ts';
+import { useFairFormat } from './useFairFormat.ts';
 import { useHistoryChecks } from './useHistoryChecks.ts';
+import { LogInclusion } from './LogInclusion.tsx';
 import './fair.css';
 
 interface Props {
+  /** The page of games shown and the way to another page (useFairRecords). */
+  records: Pick<FairRecords, 'history' | 'page' | 'showPage'>;
   currency: 'USD' | 'RUB';
-  /** Changing it reloads the current page. */
-  reloadKey?: unknown;
 }
 
-type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; data: HistoryResponse };
-
 /** The player's games, newest first, with a verify link each, and the seeds revealed so far. */
-export function HistoryList({ currency, reloadKey }: Props) {
+export function HistoryList({ records, currency }: Props) {
   const { t, i18n } = useTranslation('fair');
   const id = useId();
-  const [page, setPage] = useState(0);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    fetchHistory(page).then(
-      (data) => current && setLoad({ kind: 'ready', data }),
-      (err: unknown) =>
-        current && setLoad({ kind: 'error', message: err instanceof Error ? err.message : String(err) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [page, reloadKey]);
+  const fmt = useFairFormat(currency);
+  const { history: load, page, showPage } = records;
   const checks = useHistoryChecks(load.kind === 'ready' ? load.data : null);
 
   if (load.kind === 'error') {
@@ -54,8 +41,6 @@ export function HistoryList({ currency, reloadKey }: Props) {
 
   const { data } = load;
   const lang = i18n.language;
-  const money = new Intl.NumberFormat(lang, { style: 'currency', currency });
-  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <section className="fair fair-panel" data-testid="history" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('history.heading')}</h2>
@@ -80,25 +65,29 @@ export function HistoryList({ currency, reloadKey }: Props) {
           <tbody>
             {data.games.map((g) => (
               <tr key={g.roll_id} data-testid="history-game" data-roll-id={g.roll_id}>
-                <td>{time.format(new Date(g.time))}</td>
-                <td>
-                  {money.format(g.stake)}{' '}
-                  <span className="fair-muted">· {t('history.stakeCount', { count: g.stake_count })}</span>
+                <td>{fmt.time(g.time, 'short')}</td>
+                <td data-testid="history-stake">
+                  {fmt.money(g.stake)}{' '}
+                  <span className="fair-muted">
+                    ·{' '}
+                    {g.stake_count === 0 ? t('history.fromBalance') : t('history.stakeCount', { count: g.stake_count })}
+                  </span>
                 </td>
                 <td>
-                  {g.target} <span className="fair-muted">· {money.format(g.target_price)}</span>
+                  {g.target} <span className="fair-muted">· {fmt.money(g.target_price)}</span>
                 </td>
-                <td className="fair-number">{formatThousandths(percentToThousandths(g.chance))} %</td>
+                <td className="fair-number">{fmt.chance(percentToThousandths(g.chance))}</td>
                 <td>{t(g.roll_under === 1 ? 'direction.shortUnder' : 'direction.shortOver')}</td>
-                <td className="fair-number">{formatThousandths(percentToThousandths(g.roll))}</td>
+                <td className="fair-number">{fmt.thousandths(percentToThousandths(g.roll))}</td>
                 <td className={g.success === 1 ? 'fair-win' : 'fair-loss'}>
                   {t(g.success === 1 ? 'result.win' : 'result.loss')}
                 </td>
                 <td className="fair-nowrap">
                   <HistoryCheck outcome={checks.get(g.roll_id)} />
-                  <a href={rollVerifierPath(lang, g.roll_id)} data-testid="history-verify">
+                  <LogInclusion game={g} compact />
+                  <FairLink href={rollVerifierPath(lang, g.roll_id)} testId="history-verify">
                     {t('history.verify')}
-                  </a>
+                  </FairLink>
                 </td>
               </tr>
             ))}
@@ -111,8 +100,8 @@ export function HistoryList({ currency, reloadKey }: Props) {
             type="button"
             className="fair-button"
             data-testid="history-newer"
-            disabled={page === 0}
-            onClick={() => setPage(page - 1)}
+            aria-disabled={page === 0}
+            onClick={() => page > 0 && showPage(page - 1)}
           >
             {t('history.newer')}
           </button>
@@ -121,8 +110,8 @@ export function HistoryList({ currency, reloadKey }: Props) {
             type="button"
             className="fair-button"
             data-testid="history-older"
-            disabled={page + 1 >= data.pages}
-            onClick={() => setPage(page + 1)}
+            aria-disabled={page + 1 >= data.pages}
+            onClick={() => page + 1 < data.pages && showPage(page + 1)}
           >
             {t('history.older')}
           </button>
@@ -154,14 +143,14 @@ export function HistoryList({ currency, reloadKey }: Props) {
                   <CopyValue value={s.client_seed} what={t('history.seedClient')} />
                 </td>
                 <td className="fair-number" data-testid="history-seed-games">
-                  {s.games}
+                  {fmt.decimal(s.games, 0)}
                 </td>
-                <td>{time.format(new Date(s.revealed_at))}</td>
+                <td>{fmt.time(s.revealed_at, 'short')}</td>
                 <td>
                   {s.games > 0 && (
-                    <a href={seedVerifierPath(lang, s.server_seed, s.client_seed)} data-testid="history-seed-verify">
+                    <FairLink href={seedVerifierPath(lang, s.server_seed, s.client_seed)} testId="history-seed-verify">
                       {t('seeds.verifyGames')}
-                    </a>
+                    </FairLink>
                   )}
                 </td>
               </tr>

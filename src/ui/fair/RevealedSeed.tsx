@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { RotateResponse } from '../../api/contract.ts';
 import { sha256HexWeb } from '../../domain/webcrypto.ts';
 import { seedVerifierPath } from '../../fair/paths.ts';
 import { CheckRow } from './CheckRow.tsx';
 import { CopyValue } from './CopyValue.tsx';
+import { FairLink } from './FairLink.tsx';
 
 interface Props {
   rotation: RotateResponse;
@@ -12,10 +13,12 @@ interface Props {
   shownHash: string;
   shownNextHash: string;
   lang: string;
+  /** Focus lands here after the rotation that revealed the seed. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** A seed just revealed, checked in the browser against what the panel showed before. */
-export function RevealedSeed({ rotation, shownHash, shownNextHash, lang }: Props) {
+export function RevealedSeed({ rotation, shownHash, shownNextHash, lang, headingRef }: Props) {
   const { t } = useTranslation('fair');
   // A new rotation reads as pending until its own check ends.
   const [check, setCheck] = useState<{ rotation: RotateResponse; shownHash: string; ok: boolean } | null>(null);
@@ -34,7 +37,9 @@ export function RevealedSeed({ rotation, shownHash, shownNextHash, lang }: Props
   const games = rotation.games;
   return (
     <div className="fair-panel fair-revealed" data-testid="seed-revealed">
-      <h3>{t('seeds.revealedHeading')}</h3>
+      <h3 ref={headingRef} tabIndex={-1}>
+        {t('seeds.revealedHeading')}
+      </h3>
       <dl className="fair-fields">
         <dt>{t('game.serverSeed')}</dt>
         <dd>
@@ -62,12 +67,12 @@ export function RevealedSeed({ rotation, shownHash, shownNextHash, lang }: Props
       </ul>
       {games > 0 && (
         <p>
-          <a
+          <FairLink
             href={seedVerifierPath(lang, rotation.revealed_server_seed, rotation.revealed_client_seed)}
-            data-testid="seed-revealed-verify"
+            testId="seed-revealed-verify"
           >
             {t('seeds.verifyGames')}
-          </a>
+          </FairLink>
         </p>
       )}
     </div>

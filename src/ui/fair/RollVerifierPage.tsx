@@ -58,6 +58,7 @@ function LoadedGame({ rollId, currency }: { rollId: string; currency: Props['cur
           game={state.game}
           record={state.record}
           verification={state.verification}
+          ownSeed={state.ownSeed}
           currency={currency}
         />
       );

@@ -1,14 +1,13 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import type { RotateResponse, SeedStateResponse } from '../../api/contract.ts';
-import { changeClientSeed, fetchSeedState, rotateSeeds } from '../../api/fair.ts';
+import type { RotateResponse } from '../../api/contract.ts';
+import { changeClientSeed, rotateSeeds } from '../../api/fair.ts';
 import { isValidClientSeed } from '../../domain/roll.ts';
 import { CopyValue } from './CopyValue.tsx';
 import { RevealedSeed } from './RevealedSeed.tsx';
 import './fair.css';
 import { AuditLink } from './AuditLink.tsx';
-
-type SeedState = Omit<SeedStateResponse, 'status'>;
+import type { FairRecords } from './useFairRecords.ts';
 
 /** A rotation and the hashes the panel showed just before it. */
 interface Reveal {
@@ -18,59 +17,53 @@ interface Reveal {
 }
 
 interface Props {
+  /** The seeds and the one way to rotate them (useFairRecords). */
+  records: Pick<FairRecords, 'seeds' | 'rotate'>;
   /** Called after each rotation, including a client seed change. */
   onRotated?: (rotation: RotateResponse) => void;
 }
 
 /** The player's seed controls; signed-out players get the server's message. */
-export function SeedPanel({ onRotated }: Props) {
+export function SeedPanel({ records, onRotated }: Props) {
   const { t, i18n } = useTranslation('fair');
   const id = useId();
-  const [state, setState] = useState<SeedState | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [clientSeed, setClientSeed] = useState('');
+  // What the player typed; null shows the saved client seed.
+  const [typed, setTyped] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [reveal, setReveal] = useState<Reveal | null>(null);
-
+  const revealHeading = useRef<HTMLHeadingElement>(null);
+  // The rotating button stays focusable while busy; once the seed is revealed, focus moves to it.
   useEffect(() => {
-    let current = true;
-    fetchSeedState().then(
-      ({ status: _status, ...s }) => {
-        if (!current) return;
-        setState(s);
-        setClientSeed(s.client_seed);
-      },
-      (err: unknown) => current && setLoadError(err instanceof Error ? err.message : String(err)),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+    if (reveal) revealHeading.current?.focus();
+  }, [reveal]);
 
-  if (loadError !== null) {
+  const { seeds } = records;
+  if (seeds.kind === 'error') {
     return (
       <section className="fair fair-panel fair-alert" data-testid="seed-panel" role="alert">
-        {t('seeds.loadError', { msg: loadError })}
+        {t('seeds.loadError', { msg: seeds.message })}
       </section>
     );
   }
-  if (state === null)
+  if (seeds.kind === 'loading')
     return (
       <section className="fair fair-panel fair-muted" data-testid="seed-panel" aria-busy="true">
         {t('loading')}
       </section>
     );
 
+  const state = seeds.data;
+  const clientSeed = typed ?? state.client_seed;
   const seedValid = isValidClientSeed(clientSeed);
   const rotate = async (action: () => Promise<RotateResponse>) => {
+    if (busy) return;
     setBusy(true);
     setActionError(null);
     try {
-      const rotation = await action();
+      const rotation = await records.rotate(action);
       setReveal({ rotation, shownHash: state.server_seed_hash, shownNextHash: state.next_server_seed_hash });
-      setState(rotation.state);
-      setClientSeed(rotation.state.client_seed);
+      setTyped(null);
       onRotated?.(rotation);
     } catch (err) {
       setActionError(err instanceof Error ? err.message : String(err));
@@ -112,7 +105,7 @@ export function SeedPanel({ onRotated }: Props) {
             spellCheck={false}
             aria-invalid={!seedValid}
             aria-describedby={seedValid ? undefined : `${id}-client-error`}
-            onChange={(e) => setClientSeed(e.target.value)}
+            onChange={(e) => setTyped(e.target.value)}
           />
           {!seedValid && (
             <p id={`${id}-client-error`} className="fair-field__error" role="alert" data-testid="seed-client-error">
@@ -125,7 +118,7 @@ export function SeedPanel({ onRotated }: Props) {
             type="submit"
             className="fair-button"
             data-testid="seed-client-save"
-            disabled={busy || !seedValid || clientSeed === state.client_seed}
+            aria-disabled={busy || !seedValid || clientSeed === state.client_seed}
           >
             {t('seeds.save')}
           </button>
@@ -133,7 +126,7 @@ export function SeedPanel({ onRotated }: Props) {
             type="button"
             className="fair-button fair-button--accent"
             data-testid="seed-rotate"
-            disabled={busy}
+            aria-disabled={busy}
             onClick={() => void rotate(rotateSeeds)}
           >
             {t('seeds.rotate')}
@@ -149,7 +142,7 @@ export function SeedPanel({ onRotated }: Props) {
           {t('seeds.actionError', { msg: actionError })}
         </p>
       )}
-      {reveal && <RevealedSeed {...reveal} lang={i18n.language} />}
+      {reveal && <RevealedSeed {...reveal} lang={i18n.language} headingRef={revealHeading} />}
     </section>
   );
 }

@@ -17,6 +17,9 @@ export function record(scenario: string, counts: Record<string, number | string>
     all = {};
   }
   all[scenario] = { ...counts, at: new Date().toISOString() };
-  fs.writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+  // Scenarios in parallel workers write this file too: a rename never leaves another reader a half-written file.
+  const tmp = `${file}.${process.pid}`;
+  fs.writeFileSync(tmp, `${JSON.stringify(all, null, 2)}\n`);
+  fs.renameSync(tmp, file);
   process.stdout.write(`[reliability ${DB_KIND}] ${scenario}: ${JSON.stringify(counts)}\n`);
 }

@@ -86,7 +86,7 @@ describe('HandVerifyForm (WebCrypto in the browser, no server)', () => {
       'ru',
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Проверить' }));
-    await waitFor(() => expect(screen.getByTestId('verify-form-roll').textContent).toBe('72.237'));
+    await waitFor(() => expect(screen.getByTestId('verify-form-roll').textContent).toBe('72,237'));
     expect(screen.getByTestId('verify-form-outcome').textContent).toBe(
       'Укажите шанс и направление, чтобы увидеть результат.',
     );

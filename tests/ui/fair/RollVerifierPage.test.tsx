@@ -65,13 +65,13 @@ describe('RollVerifierPage against the real server', () => {
     await renderFair(<RollVerifierPage rollId={rollId} />);
     await screen.findByTestId('verify-game');
     expect(screen.getByTestId('verify-chance-basis').dataset.ok).toBe('true');
-    expect(screen.getByTestId('verify-rules').textContent).toBe('payout factor 0.9, chance 0.1 % to 80 %');
+    expect(screen.getByTestId('verify-rules').textContent).toBe('payout factor 0.9, chance 0.1% to 80%');
     cleanup();
     // A record whose factor does not give its chance (as if the rules had been rewritten after the game).
     await server.db.update(games).set({ payoutPer100k: 95_000 }).where(eq(games.rollId, rollId));
     await renderFair(<RollVerifierPage rollId={rollId} />);
     await screen.findByTestId('verify-game');
-    expect(screen.getByTestId('verify-rules').textContent).toBe('payout factor 0.95, chance 0.1 % to 80 %');
+    expect(screen.getByTestId('verify-rules').textContent).toBe('payout factor 0.95, chance 0.1% to 80%');
     expect(screen.getByTestId('verify-chance-basis').dataset.ok).toBe('false');
     expect(screen.getByTestId('verify-summary').dataset.state).toBe('fail');
   });

@@ -2,9 +2,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fetchSeedState } from '../../../src/api/fair.ts';
-import type { RotateResponse } from '../../../src/api/contract.ts';
 import { sha256HexWeb } from '../../../src/domain/webcrypto.ts';
-import { SeedPanel } from '../../../src/ui/fair/SeedPanel.tsx';
+import { SeedsAndHistory } from '../../../src/ui/fair/SeedsAndHistory.tsx';
 import { playGame, startFairServer, type FairServer } from './fairServer.ts';
 import { renderFair } from './renderFair.tsx';
 
@@ -19,7 +18,7 @@ describe('SeedPanel against the real server', () => {
   it('shows the active and next hashes, the client seed and the nonce', async () => {
     await playGame(server);
     const state = await fetchSeedState();
-    await renderFair(<SeedPanel />);
+    await renderFair(<SeedsAndHistory currency="USD" />);
     expect((await screen.findByTestId('seed-current-hash')).textContent).toBe(state.server_seed_hash);
     expect(screen.getByTestId('seed-next-hash').textContent).toBe(state.next_server_seed_hash);
     expect(screen.getByTestId('seed-nonce').textContent).toBe(String(state.nonce));
@@ -29,8 +28,7 @@ describe('SeedPanel against the real server', () => {
   it('rotating reveals the seed behind the hash shown before, with ticks and a link to verify its games', async () => {
     await playGame(server);
     const before = await fetchSeedState();
-    const rotations: RotateResponse[] = [];
-    await renderFair(<SeedPanel onRotated={(r) => rotations.push(r)} />);
+    await renderFair(<SeedsAndHistory currency="USD" />);
     await userEvent.setup().click(await screen.findByTestId('seed-rotate'));
     const seed = (await screen.findByTestId('seed-revealed-seed')).textContent!;
     expect(await sha256HexWeb(seed)).toBe(before.server_seed_hash);
@@ -43,21 +41,20 @@ describe('SeedPanel against the real server', () => {
     expect(link).toBe(
       `/en/provably_fair/roll_verifier/?server_seed=${seed}&client_seed=${encodeURIComponent(before.client_seed)}&nonce=0`,
     );
-    expect(rotations).toHaveLength(1);
   });
 
   it('refuses an empty or over-long client seed before any call, then a valid change rotates', async () => {
     const user = userEvent.setup();
     const before = await fetchSeedState();
-    await renderFair(<SeedPanel />);
+    await renderFair(<SeedsAndHistory currency="USD" />);
     const input = await screen.findByTestId('seed-client-input');
     await user.clear(input);
     expect(screen.getByTestId('seed-client-error').textContent).toBe(
       'The client seed must be 1 to 64 printable characters.',
     );
-    expect(screen.getByTestId('seed-client-save')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('seed-client-save').getAttribute('aria-disabled')).toBe('true');
     await user.type(input, 'x'.repeat(65));
-    expect(screen.getByTestId('seed-client-save')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('seed-client-save').getAttribute('aria-disabled')).toBe('true');
     await user.clear(input);
     await user.type(input, 'мой сид 🎲');
     await user.click(screen.getByTestId('seed-client-save'));
@@ -78,8 +75,10 @@ describe('SeedPanel against the real server', () => {
       },
     });
     try {
-      await renderFair(<SeedPanel />, 'ru');
-      expect((await screen.findByRole('alert')).textContent).toBe('Не удалось загрузить сиды: Please sign in first.');
+      await renderFair(<SeedsAndHistory currency="RUB" />, 'ru');
+      expect((await screen.findByTestId('seed-panel')).textContent).toBe(
+        'Не удалось загрузить сиды: Please sign in first.',
+      );
     } finally {
       await server.reconnect();
     }

@@ -160,3 +160,52 @@ export async function storedRoll(db: Db, rollId: string): Promise<number> {
   const [row] = await db.select({ roll: games.roll }).from(games).where(eq(games.rollId, rollId));
   return row.roll;
 }
+
+/** Sells the player's cheapest usable item, then plays one game staking only balance; returns its roll id. */
+export async function playBalanceGame(server: FairServer): Promise<string> {
+  const { app, db, player } = server;
+  const headers = { cookie: player.cookie, 'content-type': 'application/x-www-form-urlencoded' };
+  const userId = (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: player.cookie } })).json()
+    .user.id as number;
+  const [item] = await db
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .innerJoin(catalogueItems, eq(catalogueItems.id, inventoryItems.catalogueItemId))
+    .where(and(eq(inventoryItems.userId, userId), eq(inventoryItems.state, 'owned'), ne(catalogueItems.typePrize, 13)))
+    .orderBy(asc(catalogueItems.priceMinor), asc(inventoryItems.id))
+    .limit(1);
+  const sold = await app.inject({ method: 'POST', url: '/api/inventory/sell', headers, payload: `id=${item.id}` });
+  if (sold.statusCode !== 200) throw new Error(`sell failed: ${sold.statusCode} ${sold.body}`);
+  const stakeMinor = Math.max(1, Math.floor(Math.round((sold.json().balance as number) * 100) / 2));
+  const [target] = await db
+    .select({ id: catalogueItems.id, price: catalogueItems.priceMinor })
+    .from(catalogueItems)
+    .where(
+      and(
+        eq(catalogueItems.site, 'cs'),
+        eq(catalogueItems.active, true),
+        ne(catalogueItems.typePrize, 13),
+        gt(catalogueItems.priceMinor, stakeMinor * 2),
+      ),
+    )
+    .orderBy(asc(catalogueItems.priceMinor), asc(catalogueItems.id))
+    .limit(1);
+  const token = (
+    await app.inject({ method: 'GET', url: '/api/token?purpose=caseopen', headers: { cookie: player.cookie } })
+  ).json().token as string;
+  const form = new URLSearchParams({
+    balance_stake: (stakeMinor / 100).toFixed(2),
+    uniq_item: String(target.id),
+    upgrade_front_chance: String(chancePercent(chanceThousandths(stakeMinor, Number(target.price)), 3)),
+    roll_under: '1',
+    token,
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/upgrade/upgrade_items',
+    headers,
+    payload: form.toString(),
+  });
+  if (res.statusCode !== 200) throw new Error(`balance upgrade failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as UpgradeResponse).provably_fair.roll_id;
+}

@@ -1,20 +1,22 @@
-/** Renders a fair component with a real i18next instance holding the 'fair' namespace in en and ru. */
+/** Renders a fair component with a real i18next instance holding the 'fair' and 'audit' namespaces in en and ru. */
 import { render } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import type { ReactElement } from 'react';
 import en from '../../../src/i18n/fair.en.json';
 import ru from '../../../src/i18n/fair.ru.json';
+import auditEn from '../../../src/i18n/audit.en.json';
+import auditRu from '../../../src/i18n/audit.ru.json';
 import { I18nextProvider } from '../../../src/i18n/useTranslation.ts';
 
-/** An i18next instance as the SPA registers it: namespace 'fair', language en or ru. */
+/** An i18next instance as the SPA registers it: namespaces 'fair' and 'audit', language en or ru. */
 export async function fairI18n(lang: 'en' | 'ru') {
   const i18n = createInstance();
   await i18n.init({
     lng: lang,
     fallbackLng: 'en',
-    ns: ['fair'],
+    ns: ['fair', 'audit'],
     defaultNS: 'fair',
-    resources: { en: { fair: en }, ru: { fair: ru } },
+    resources: { en: { fair: en, audit: auditEn }, ru: { fair: ru, audit: auditRu } },
     interpolation: { escapeValue: false },
   });
   return i18n;

@@ -1,26 +1,17 @@
-// @vitest-environment node
 /**
  * The Stately inspector is one flag away in development and absent from production: src/main.tsx imports
  * @statelyai/inspect dynamically behind import.meta.env.DEV and `?inspect` / VITE_INSPECT=1, and the production
- * bundle, built with the project's vite.config.ts, holds none of the package's code.
+ * bundle (dist/, tests/budget/build-setup.ts) holds none of the package's code.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rollup } from 'vite';
-import { buildInto } from '../../scripts/bundle.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { DIST_DIR } from '../../scripts/production-build.ts';
 
 /** Strings the package's browser build carries (its message types and the inspector's address). */
 const MARKERS = ['@statelyai.connected', 'stately.ai/inspect', 'createBrowserInspector'];
 
-const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inspect-dist-'));
-let chunks: Rollup.OutputChunk[];
-
-beforeAll(async () => {
-  chunks = await buildInto(outDir);
-}, 180_000);
-afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+const chunks = inject('productionChunks');
 
 describe('the Stately inspector', () => {
   it('is connected to the page actor only in development, when ?inspect or VITE_INSPECT=1 asks for it', () => {
@@ -44,7 +35,8 @@ describe('the Stately inspector', () => {
         c.moduleIds.filter((id) => id.includes('@statelyai')),
         c.fileName,
       ).toEqual([]);
-      for (const m of MARKERS) expect(c.code.includes(m), `${m} in ${c.fileName}`).toBe(false);
+      const code = fs.readFileSync(path.join(DIST_DIR, c.fileName), 'utf8');
+      for (const m of MARKERS) expect(code.includes(m), `${m} in ${c.fileName}`).toBe(false);
     }
   });
 });

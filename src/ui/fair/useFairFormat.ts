@@ -1,0 +1,48 @@
+/** The fair pages' numbers, all spelled by the site's formatter (src/site/format.ts) in the page's language. */
+import { useMemo } from 'react';
+import { useTranslation } from '../../i18n/useTranslation.ts';
+import { createFormatters, formatDecimal, formatPercentOf, localeOf } from '../../site/format.ts';
+
+/** Formats bound to the page's language; money plain when the currency is not known. */
+export interface FairFormat {
+  lang: 'en' | 'ru';
+  money(major: number): string;
+  /** A roll or threshold in integer thousandths: 62495 -> "62.495" (en), "62,495" (ru). */
+  thousandths(value: number): string;
+  /** A chance in integer thousandths of a percent: 1800 -> "1.800%" (en), "1,800 %" (ru). */
+  chance(value: number): string;
+  /** A number already in percent with up to `max` decimals. */
+  percent(pct: number, max: number, min?: number): string;
+  decimal(n: number, max: number, min?: number): string;
+  time(iso: string, style: 'short' | 'medium'): string;
+}
+
+/** The page's language as the site's formatter knows it. */
+export function fairLang(language: string): 'en' | 'ru' {
+  return language === 'ru' ? 'ru' : 'en';
+}
+
+export function useFairFormat(currency?: 'USD' | 'RUB'): FairFormat {
+  const { i18n } = useTranslation('fair');
+  const lang = fairLang(i18n.language);
+  return useMemo(() => {
+    const site = currency ? createFormatters({ lang, currency, chanceDecimals: 3 }) : null;
+    const times = new Map<string, Intl.DateTimeFormat>();
+    return {
+      lang,
+      money: (major) => (site ? site.money(major) : formatDecimal(lang, major, 2)),
+      thousandths: (value) => formatDecimal(lang, value / 1000, 3),
+      chance: (value) => formatPercentOf(lang, value / 1000, 3),
+      percent: (pct, max, min) => formatPercentOf(lang, pct, max, min),
+      decimal: (n, max, min) => formatDecimal(lang, n, max, min),
+      time: (iso, style) => {
+        let f = times.get(style);
+        if (!f) {
+          f = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: style, timeStyle: style });
+          times.set(style, f);
+        }
+        return f.format(new Date(iso));
+      },
+    };
+  }, [lang, currency]);
+}

@@ -10,6 +10,7 @@ import { siteInfo, type Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { isDbUnavailable } from './db/errors.ts';
 import { AppError, t, type Lang, type MessageKey } from './messages.ts';
+import { accountRoutes } from './routes/account.ts';
 import { assetRoutes, sendSpaShell } from './routes/assets.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -42,8 +43,8 @@ export interface AppOptions {
 }
 
 /** Maps any thrown error to a status and message key; 4xx for bad input, 503 when the database is gone. */
-function classify(err: FastifyError | AppError | Error): { status: number; key: MessageKey } {
-  if (err instanceof AppError) return { status: err.statusCode, key: err.key };
+function classify(err: FastifyError | AppError | Error): { status: number; key: MessageKey } | AppError {
+  if (err instanceof AppError) return err;
   const status = (err as FastifyError).statusCode;
   if ((err as FastifyError).validation || (status !== undefined && status >= 400 && status < 500)) {
     return { status: status === 429 ? 429 : (status ?? 400), key: status === 429 ? 'rate_limited' : 'bad_request' };
@@ -130,9 +131,14 @@ export const upgradesApp = fp<AppOptions>(async (app, opts) => {
   await app.register(metricsPlugin, { ctx });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const { status, key } = classify(err);
-    if (status >= 500) req.log.error({ err }, 'request failed');
-    reply.code(status).send({ status: false, msg: t(lang, key) });
+    const found = classify(err);
+    if (found instanceof AppError) {
+      return reply
+        .code(found.statusCode)
+        .send({ status: false, msg: t(lang, found.key, found.params), ...found.fields });
+    }
+    if (found.status >= 500) req.log.error({ err }, 'request failed');
+    reply.code(found.status).send({ status: false, msg: t(lang, found.key) });
   });
   const pageLimit = app.limits.hook('pageIp');
   app.setNotFoundHandler(async (req, reply) => {
@@ -151,6 +157,7 @@ export const upgradesApp = fp<AppOptions>(async (app, opts) => {
   await app.register(inventoryRoutes, ctx);
   await app.register(provablyFairRoutes, ctx);
   await app.register(auditRoutes, ctx);
+  await app.register(accountRoutes, ctx);
   await app.register(logRoutes, ctx);
   await app.register(liveRoutes, ctx);
   await app.register(metricsRoutes, ctx);

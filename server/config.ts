@@ -70,6 +70,8 @@ export interface Config {
   rateLimitSeedPerHour: number;
   /** How long a client may take to send a whole request. */
   requestTimeoutMs: number;
+  /** The shortest cool-off a player can take, in hours: a shorter choice lasts this long. */
+  coolOffMinHours: number;
   /** The public log's origin line, `<host>/upgrades/<site>` (host of PUBLIC_URL unless LOG_ORIGIN is set). */
   logOrigin: string;
   /** The log's signed-note private key; null: one made once and kept in the database. */
@@ -307,6 +309,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitSeedPerHour: r.int('RATE_LIMIT_SEED_PER_HOUR', 30, 0, 1_000_000),
     // Requests are a few KB: a real client sends one in milliseconds, a slow attacker never does.
     requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 500, 600_000),
+    // Up to a year: a longer break is what the permanent exclusion is for.
+    coolOffMinHours: r.int('COOL_OFF_MIN_HOURS', 24, 1, 8_760),
     logOrigin: '',
     logSigningKey: r.raw('LOG_SIGNING_KEY') ?? null,
     witnessKeys: (r.raw('WITNESS_KEYS') ?? '')

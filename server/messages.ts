@@ -71,6 +71,23 @@ export const messages = {
     password_short: 'Choose a password of 8 to 128 characters.',
     password_is_username: 'The password must not be your username.',
     password_common: 'This password is one of the most common ones; choose another.',
+    self_excluded:
+      'You are taking a break from play until {until}. You can still sign in, see your items, history and seeds, and sell items.',
+    self_excluded_permanent:
+      'You have excluded yourself from play for good. You can still sign in, see your items, history and seeds, and sell items.',
+    limit_reached: 'This game would pass your {limit}: {left} is left until it resets at {resets}.',
+    limit_loss_day: 'daily loss limit',
+    limit_loss_week: 'weekly loss limit',
+    limit_loss_month: 'monthly loss limit',
+    limit_stake_day: 'daily stake limit',
+    limit_stake_week: 'weekly stake limit',
+    limit_stake_month: 'monthly stake limit',
+    limit_kind_invalid: "kind must be 'loss' or 'stake'.",
+    limit_period_invalid: "period must be 'day', 'week' or 'month'.",
+    limit_amount_invalid: 'amount must be an amount above 0 with at most two decimals, or empty to remove the limit.',
+    cool_off_period_invalid: "period must be '24h', '7d', '30d' or 'permanent'.",
+    reality_check_invalid: 'minutes must be 0 (off), 15, 30 or 60.',
+    age_required: 'Confirm that you are 18 or older to create an account.',
     log_empty: 'The public log has no entries yet.',
     log_index_invalid: 'The index and size must be whole numbers with index below size, and size at most the log size.',
     log_range_invalid: 'from and to must be whole numbers with from at most to, and to at most the log size.',
@@ -147,6 +164,24 @@ export const messages = {
     password_short: 'Выберите пароль длиной от 8 до 128 символов.',
     password_is_username: 'Пароль не должен совпадать с именем пользователя.',
     password_common: 'Это один из самых распространённых паролей; выберите другой.',
+    self_excluded:
+      'Вы взяли перерыв в игре до {until}. Вы по-прежнему можете входить, смотреть предметы, историю и сиды и продавать предметы.',
+    self_excluded_permanent:
+      'Вы навсегда исключили себя из игры. Вы по-прежнему можете входить, смотреть предметы, историю и сиды и продавать предметы.',
+    limit_reached: 'Эта игра превысит ваш {limit}: осталось {left} до сброса {resets}.',
+    limit_loss_day: 'дневной лимит проигрыша',
+    limit_loss_week: 'недельный лимит проигрыша',
+    limit_loss_month: 'месячный лимит проигрыша',
+    limit_stake_day: 'дневной лимит ставок',
+    limit_stake_week: 'недельный лимит ставок',
+    limit_stake_month: 'месячный лимит ставок',
+    limit_kind_invalid: "kind должен быть 'loss' или 'stake'.",
+    limit_period_invalid: "period должен быть 'day', 'week' или 'month'.",
+    limit_amount_invalid:
+      'amount должен быть суммой больше 0 не более чем с двумя знаками после запятой или пустым, чтобы снять лимит.',
+    cool_off_period_invalid: "period должен быть '24h', '7d', '30d' или 'permanent'.",
+    reality_check_invalid: 'minutes должно быть 0 (выкл.), 15, 30 или 60.',
+    age_required: 'Подтвердите, что вам 18 лет или больше, чтобы создать аккаунт.',
     log_empty: 'В публичном журнале ещё нет записей.',
     log_index_invalid: 'index и size должны быть целыми числами, index меньше size, а size не больше размера журнала.',
     log_range_invalid: 'from и to должны быть целыми числами, from не больше to, а to не больше размера журнала.',
@@ -162,16 +197,25 @@ export type MessageKey = keyof (typeof messages)['en'];
 /** A supported language. */
 export type Lang = keyof typeof messages;
 
-/** The text of a key in a language. */
-export function t(lang: Lang, key: MessageKey): string {
-  return messages[lang][key];
+/** Values a message names in braces, such as `{until}`. */
+export type MessageParams = Readonly<Record<string, string>>;
+
+/** The text of a key in a language, with its `{name}` placeholders filled. */
+export function t(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
+  const text: string = messages[lang][key];
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
-/** A refusal the player should see: HTTP status plus a message key. */
+/**
+ * A refusal the player should see: HTTP status plus a message key, the values its message names, and fields the
+ * answer carries beside the message (ErrorResponse's optional ones).
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly key: MessageKey,
+    readonly params: MessageParams = {},
+    readonly fields: Readonly<Record<string, unknown>> = {},
   ) {
     super(key);
   }

@@ -62,10 +62,49 @@ export const users = pgTable(
     /** The Steam persona name, when the Steam Web API gave one; the username is shown otherwise. */
     displayName: text(),
     avatarUrl: text(),
+    /** The end of a cool-off; play is refused until then (it is never moved earlier). */
+    coolOffUntil: timestamp({ withTimezone: true }),
+    /** Self-excluded for good: play is refused whatever coolOffUntil says. */
+    excludedPermanently: boolean().notNull().default(false),
+    /** Minutes of play between reality checks; 0 = off. */
+    realityCheckMinutes: smallint().notNull().default(60),
+    /** When the player confirmed being 18 or older (null: accounts made before the question). */
+    ageConfirmedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_steam_id_uq').on(t.steamId),
+  ],
+);
+
+/**
+ * Loss and stake limits (src/domain/playSafe.ts) per player, currency, kind and period: the amount in force, and a
+ * raise or removal (pendingAmountMinor null) that takes over at pendingAt.
+ */
+export const playLimits = pgTable(
+  'play_limits',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    currency: text().notNull(),
+    /** 'loss' | 'stake' */
+    kind: text().notNull(),
+    /** 'day' | 'week' | 'month' */
+    period: text().notNull(),
+    amountMinor: money().notNull(),
+    pendingAmountMinor: money(),
+    pendingAt: timestamp({ withTimezone: true }),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'play_limits_pk', columns: [t.userId, t.currency, t.kind, t.period] }),
+    check('play_limits_kind', sql`${t.kind} in ('loss', 'stake')`),
+    check('play_limits_period', sql`${t.period} in ('day', 'week', 'month')`),
+    check(
+      'play_limits_amount_positive',
+      sql`${t.amountMinor} > 0 and (${t.pendingAmountMinor} is null or ${t.pendingAmountMinor} > 0)`,
+    ),
   ],
 );
 

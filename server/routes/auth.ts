@@ -4,13 +4,20 @@ import { Type } from '@sinclair/typebox';
 import { MeResponse } from '../../src/api/contract.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import { siteInfo } from '../config.ts';
-import { checkCredentials, checkLogin, createUser, userRow } from '../services/accounts.ts';
+import { checkCredentials, checkLogin, confirmsAge, createUser, userRow } from '../services/accounts.ts';
+import { AppError } from '../messages.ts';
 import { refuseCommonPassword } from '../services/password-policy.ts';
 import { createSession, deleteSession } from '../services/sessions.ts';
 import { balanceMinor } from '../services/wallet.ts';
 import { errorResponses, sessionCookie, sessionOf, setSessionCookie, type AppContext } from './context.ts';
 
 const Credentials = Type.Object({ username: Type.Optional(Type.Unknown()), password: Type.Optional(Type.Unknown()) });
+/** Registration also asks the player to confirm being 18 or older. */
+const NewAccount = Type.Object({
+  username: Type.Optional(Type.Unknown()),
+  password: Type.Optional(Type.Unknown()),
+  age_confirmed: Type.Optional(Type.Unknown()),
+});
 
 /** Auth routes under /api/auth. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -32,15 +39,18 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.post(
     '/api/auth/register',
     {
-      schema: { body: Credentials, response: { 200: MeResponse, ...errorResponses } },
+      schema: { body: NewAccount, response: { 200: MeResponse, ...errorResponses } },
       config: { rateLimit: app.limits.rule('authIp') },
     },
     async (req, reply) => {
       const { username, password } = checkCredentials(req.body, 'new');
+      if (!confirmsAge((req.body as { age_confirmed?: unknown } | undefined)?.age_confirmed))
+        throw new AppError(400, 'age_required');
       await refuseCommonPassword(password);
       const userId = await createUser(ctx.db, username, password, {
         site: ctx.config.site,
         starterPackSize: ctx.config.demoMode ? ctx.config.starterPackSize : 0,
+        ageConfirmedAt: new Date(),
       });
       setSessionCookie(ctx, req, reply, await createSession(ctx.db, userId, ctx.config.sessionTtlDays));
       return { status: true, user: await me(userId) };

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IndexResponse, TokenResponse, UpgradeResponse } from '../../src/api/contract.ts';
-import { AppError } from '../messages.ts';
+import { AppError, type MessageKey } from '../messages.ts';
 import { inventoryOfSession } from '../services/catalogue-index.ts';
 import { verifyRecaptcha } from '../services/recaptcha.ts';
 import { sessionIdOf } from '../services/sessions.ts';
@@ -12,6 +12,8 @@ import { parseUpgradeRequest, type UpgradeRequest } from '../services/upgrade-re
 import { errorResponses, requireUser, sessionCookie, type AppContext } from './context.ts';
 
 const field = Type.Optional(Type.Unknown());
+/** The refusals a player's own exclusion or limits give (counted in the metrics). */
+const PLAY_SAFE_REFUSALS = new Set<MessageKey>(['self_excluded', 'self_excluded_permanent', 'limit_reached']);
 /** Documented fields; the values are checked by parseUpgradeRequest for precise messages. */
 const UpgradeBody = Type.Object({
   'inventory_items[]': field,
@@ -82,7 +84,13 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
         if (!token) return refuse(new AppError(403, 'token_invalid'));
       }
       const started = performance.now();
-      const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token);
+      const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token).catch(
+        (err: unknown) => {
+          if (err instanceof AppError && PLAY_SAFE_REFUSALS.has(err.key))
+            ctx.metrics.playSafeRefused(err.key === 'limit_reached' ? 'limit_reached' : 'self_excluded');
+          throw err;
+        },
+      );
       ctx.metrics.gameSettled(answer.provably_fair.roll_id, answer.success === 1, (performance.now() - started) / 1000);
       // The next game's token rides on this answer (one request per game); bound to that game's seed and nonce,
       // spending it writes nothing (docs/decisions/game-tokens.md).

@@ -48,6 +48,13 @@ export interface NewUserOptions {
   site: Site;
   /** Demo mode: grant a starter pack of this many items; 0 for none. */
   starterPackSize: number;
+  /** When the player confirmed being 18 or older (accounts made by operators have none). */
+  ageConfirmedAt?: Date;
+}
+
+/** Whether a form or JSON field confirms the age: a ticked checkbox ('on'), true, '1' or 'true'. */
+export function confirmsAge(raw: unknown): boolean {
+  return raw === true || raw === 1 || raw === 'on' || raw === '1' || raw === 'true';
 }
 
 /** Creates a player, their seed pair and (demo) starter pack in one transaction; 409 if the name is taken. */
@@ -56,7 +63,7 @@ export async function createUser(db: Db, username: string, password: string, opt
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
-      .values({ username, passwordHash })
+      .values({ username, passwordHash, ageConfirmedAt: opts.ageConfirmedAt ?? null })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!row) throw new AppError(409, 'username_taken');

@@ -26,6 +26,8 @@ export class Metrics {
   private readonly payout: Counter<'site'>;
   private readonly settle: Histogram;
   private readonly http: Counter<'method' | 'route' | 'status'>;
+  private readonly coolOffs: Counter<'site' | 'period'>;
+  private readonly playSafeRefusals: Counter<'site' | 'refusal'>;
   private pending: string[] = [];
   private flushing: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
@@ -66,8 +68,22 @@ export class Metrics {
       labelNames: ['method', 'route', 'status'],
       registers,
     });
+    this.coolOffs = new Counter({
+      name: 'upgrades_cool_offs_total',
+      help: 'Cool-offs and self-exclusions players started or lengthened, by period (24h, 7d, 30d, permanent).',
+      labelNames: ['site', 'period'],
+      registers,
+    });
+    this.playSafeRefusals = new Counter({
+      name: 'upgrades_play_safe_refusals_total',
+      help: 'Games refused because the player is excluded (self_excluded) or the game would pass a limit (limit_reached).',
+      labelNames: ['site', 'refusal'],
+      registers,
+    });
     // Zero samples from the start, so rate() has a series before the first game.
     for (const outcome of ['win', 'loss']) this.games.inc({ site: config.site, outcome }, 0);
+    for (const refusal of ['self_excluded', 'limit_reached'])
+      this.playSafeRefusals.inc({ site: config.site, refusal }, 0);
     this.stake.inc({ site: config.site }, 0);
     this.payout.inc({ site: config.site }, 0);
     this.poolGauges(registers);
@@ -108,6 +124,16 @@ export class Metrics {
     this.settle.observe(seconds);
     this.pending.push(rollId);
     if (this.pending.length > MAX_PENDING) this.pending.splice(0, this.pending.length - MAX_PENDING);
+  }
+
+  /** Counts a cool-off or exclusion a player started. */
+  coolOffStarted(period: string): void {
+    this.coolOffs.labels(this.config.site, period).inc();
+  }
+
+  /** Counts a game refused by the player's own exclusion or limit. */
+  playSafeRefused(refusal: 'self_excluded' | 'limit_reached'): void {
+    this.playSafeRefusals.labels(this.config.site, refusal).inc();
   }
 
   /** `route` is the matched template, never the raw URL, so labels stay bounded. */

@@ -19,6 +19,14 @@ import { itemImageUrl } from './images.ts';
 import { lockUser, seedPair } from './seeds.ts';
 import type { GameBinding, TokenClaim } from './tokens.ts';
 import type { UpgradeRequest } from './upgrade-request.ts';
+import {
+  limitParams,
+  limitsWithUse,
+  playSafeError,
+  playSafeState,
+  type ExclusionRow,
+  type LimitRow,
+} from './play-safe.ts';
 
 /** How often a game is read again when its rows changed between the read and the write. */
 const ATTEMPTS = 3;
@@ -57,6 +65,8 @@ interface ReadRow {
   tokenOk: boolean;
   /** The player's balance in the site currency (minor units). */
   balance: number;
+  playSafe: ExclusionRow;
+  limits: LimitRow[] | null;
 }
 
 /** The live session's player, locked: the serialisation point of their games, sales and seed changes. */
@@ -85,7 +95,11 @@ const readGame = statement(
       where id = $3::int and site = $4::text and active) t) as target,
     $5::text is null or ($6::timestamptz > now() and not exists (select 1 from used_tokens where id = $5::text)) as "tokenOk",
     coalesce((select balance_minor from wallets where user_id = (select user_id from sess) and currency = $7::text), 0)::float8
-      as balance`,
+      as balance,
+    (select row_to_json(p) from (
+      select cool_off_until as "coolOffUntil", excluded_permanently as permanent from users
+      where id = (select user_id from sess)) p) as "playSafe",
+    (select json_agg(l) from (${limitsWithUse('(select user_id from sess)', '$7::text', 8)}) l) as limits`,
 );
 
 /** Sent with the COMMIT: every write is conditional on `holds`, the re-check of what the decision read. */
@@ -102,7 +116,11 @@ const writeGame = statement(
       and exists (select 1 from seeds where id = $5::int and user_id = $1::int and status = 'active' and nonce = $6::bigint
         and client_seed is not distinct from $7::text)
       and exists (select 1 from catalogue_items where id = $8::int and site = $4::text and active
-        and type_prize <> ${LOCKED_TYPE_PRIZE} and price_minor = $9::bigint) as ok),
+        and type_prize <> ${LOCKED_TYPE_PRIZE} and price_minor = $9::bigint)
+      and not exists (select 1 from users where id = $1::int
+        and (excluded_permanently or cool_off_until > $30::timestamptz))
+      and not exists (select 1 from (${limitsWithUse('$1::int', '$21::text', 26)}) l
+        where l."inForce" is not null and l."usedMinor" + $3::bigint + $25::bigint > l."inForce") as ok),
   g as (select nextval(pg_get_serial_sequence('games', 'id')) as id from holds where ok),
   spent as (
     update inventory_items set state = 'spent', updated_at = now(), spent_game_id = (select id from g)
@@ -162,6 +180,8 @@ const REFUSAL_STATUS: Record<Refusal, number> = {
   target_unavailable: 404,
   target_too_cheap: 400,
   chance_too_low: 400,
+  self_excluded: 403,
+  limit_reached: 403,
 };
 
 /** An older account without an active seed: the pair is created, then the game read again. */
@@ -173,7 +193,7 @@ class MissingSeeds extends Error {
 
 /**
  * Settles one upgrade; throws AppError (4xx) with nothing changed on any refusal. `token` is the verified claim
- * of the caseopen token, or null when reCAPTCHA checked the request instead.
+ * of the caseopen token, or null when reCAPTCHA checked the request instead; `now` judges cool-offs and limits.
  */
 export async function settleUpgrade(
   handle: DbHandle,
@@ -181,10 +201,11 @@ export async function settleUpgrade(
   auth: SettleAuth,
   req: UpgradeRequest,
   token: TokenClaim | null,
+  now = Date.now(),
 ): Promise<Settlement> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const settled = await withRawTransaction(handle.raw, (q) => settle(q, config, auth, req, token));
+      const settled = await withRawTransaction(handle.raw, (q) => settle(q, config, auth, req, token, now));
       if (settled) return settled;
     } catch (err) {
       if (!(err instanceof MissingSeeds)) throw err;
@@ -206,6 +227,7 @@ async function settle(
   auth: SettleAuth,
   req: UpgradeRequest,
   token: TokenClaim | null,
+  now: number,
 ): Promise<Settlement | null> {
   const { currency, lang } = siteInfo(config.site);
   const bound = token?.game ?? null;
@@ -222,6 +244,7 @@ async function settle(
         spend?.id ?? null,
         spend?.expiresAt ?? null,
         currency,
+        ...limitParams(currency, now),
       ],
     },
   ]);
@@ -238,11 +261,18 @@ async function settle(
   if (rows.some((r) => !r || r.site !== config.site)) throw new AppError(409, 'item_unavailable');
   const stake = rows as StakeRow[];
   const rules = config.houseRules;
-  const decision = decideGame(stake, read.target, rules, {
-    stakeMinor: req.balanceMinor,
-    availableMinor: read.balance,
-  });
-  if (!decision.ok) throw new AppError(REFUSAL_STATUS[decision.refusal], decision.refusal);
+  const playSafe = { state: playSafeState(read.playSafe, read.limits ?? [], now), now };
+  const decision = decideGame(
+    stake,
+    read.target,
+    rules,
+    { stakeMinor: req.balanceMinor, availableMinor: read.balance },
+    playSafe,
+  );
+  if (!decision.ok) {
+    if (decision.playSafe) throw playSafeError(decision.playSafe, lang as Lang, currency);
+    throw new AppError(REFUSAL_STATUS[decision.refusal], decision.refusal);
+  }
   const target = read.target!;
   const { stakeMinor, chance } = decision;
   if (!clientChanceMatches(req.frontChance, chance)) throw new AppError(409, 'prices_changed');
@@ -284,6 +314,7 @@ async function settle(
         rules.chanceMin,
         rules.chanceMax,
         req.balanceMinor,
+        ...limitParams(currency, now),
       ],
     },
   ]);

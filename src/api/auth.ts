@@ -20,10 +20,14 @@ export async function login(credentials: Credentials): Promise<void> {
   await request('/api/auth/login', { method: 'POST', body: { ...credentials } });
 }
 
-/** POST /api/auth/register: creates the account and starts a session. */
-export async function register(credentials: Credentials): Promise<void> {
+/** POST /api/auth/register: creates the account (the player confirmed being 18 or older) and starts a session. */
+export async function register(credentials: Credentials & { ageConfirmed: boolean }): Promise<void> {
   forgetToken();
-  await request('/api/auth/register', { method: 'POST', body: { ...credentials } });
+  const { username, password, ageConfirmed } = credentials;
+  await request('/api/auth/register', {
+    method: 'POST',
+    body: { username, password, ...(ageConfirmed ? { age_confirmed: '1' } : {}) },
+  });
 }
 
 /** POST /api/auth/logout: ends the session. */

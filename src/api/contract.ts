@@ -4,7 +4,17 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-export const ErrorResponse = Type.Object({ status: Type.Literal(false), msg: Type.String() });
+export const ErrorResponse = Type.Object({
+  status: Type.Literal(false),
+  msg: Type.String(),
+  /** self_excluded: when play is possible again (ISO 8601), null for a permanent exclusion. */
+  until: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** limit_reached: the limit the game would pass, what is left of it (major units) and when it resets. */
+  kind: Type.Optional(Type.Union([Type.Literal('loss'), Type.Literal('stake')])),
+  period: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')])),
+  left: Type.Optional(Type.Number()),
+  resets_at: Type.Optional(Type.String()),
+});
 export type ErrorResponse = Static<typeof ErrorResponse>;
 
 export const ItemSchema = Type.Object({

@@ -58,9 +58,10 @@ export const play = fromPromise<UpgradeResponse, PlayInput>(({ input }) => playU
 export const sell = fromPromise<number, { id: number }>(({ input }) => sellItem(input.id));
 
 /** Signs in or registers. */
-export const signIn = fromPromise<void, { mode: SignInMode; username: string; password: string }>(({ input }) =>
-  input.mode === 'login' ? login(input) : register(input),
-);
+export const signIn = fromPromise<
+  void,
+  { mode: SignInMode; username: string; password: string; ageConfirmed: boolean }
+>(({ input }) => (input.mode === 'login' ? login(input) : register(input)));
 
 /** Ends the session. */
 export const signOut = fromPromise<void>(() => logout());

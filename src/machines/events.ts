@@ -35,7 +35,8 @@ export type PageEvent =
   | { type: 'user.return' }
   | { type: 'user.sell' }
   | { type: 'user.retry' }
-  | { type: 'user.signIn'; mode: SignInMode; username: string; password: string }
+  /** ageConfirmed: the register form's 18+ box (the server refuses a new account without it). */
+  | { type: 'user.signIn'; mode: SignInMode; username: string; password: string; ageConfirmed?: boolean }
   | { type: 'user.signOut' }
   | { type: 'user.dismissNotice' }
   | { type: 'wheel.landed' }

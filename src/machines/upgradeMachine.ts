@@ -117,8 +117,18 @@ export const upgradeMachine = pageSetup.createMachine({
             id: 'signIn',
             src: 'signIn',
             input: ({ event }) => {
-              const e = event as { mode: 'login' | 'register'; username: string; password: string };
-              return { mode: e.mode, username: e.username, password: e.password };
+              const e = event as {
+                mode: 'login' | 'register';
+                username: string;
+                password: string;
+                ageConfirmed?: boolean;
+              };
+              return {
+                mode: e.mode,
+                username: e.username,
+                password: e.password,
+                ageConfirmed: e.ageConfirmed === true,
+              };
             },
             onDone: {
               target: '#page.loading',

@@ -14,13 +14,14 @@ export function SignInForm() {
   const [mode, setMode] = useState<SignInMode>('login');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [adult, setAdult] = useState(false);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     // Signed in, the form gives way to the inventory: focus follows to its first item.
     focusWhenReady(firstStakeCell, inventoryHeading);
-    actor.send({ type: 'user.signIn', mode, username, password });
+    actor.send({ type: 'user.signIn', mode, username, password, ageConfirmed: mode === 'register' && adult });
   };
 
   return (
@@ -54,6 +55,19 @@ export function SignInForm() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
+        {mode === 'register' && (
+          <label className="check">
+            <input
+              type="checkbox"
+              name="age_confirmed"
+              required
+              data-testid="sign-in-age"
+              checked={adult}
+              onChange={(e) => setAdult(e.target.checked)}
+            />
+            <span>{t('signIn.ageConfirm')}</span>
+          </label>
+        )}
         <button type="submit" className="btn btn--accent btn--block" data-testid="sign-in-submit" aria-disabled={busy}>
           {busy ? t('signIn.working') : t(mode === 'login' ? 'signIn.login' : 'signIn.register')}
         </button>

@@ -55,6 +55,7 @@ export class StateWalk {
     await this.page.getByTestId('sign-in-mode').click();
     await this.page.getByTestId('sign-in-username').fill(freshName(`a11y${this.site}`));
     await this.page.getByTestId('sign-in-password').fill('a11y-pass-1');
+    await this.page.getByTestId('sign-in-age').check();
     await this.page.getByTestId('sign-in-submit').click();
     await expect(usableItems(this.page).first()).toBeVisible();
     // Cheapest first, so a target at any multiplier exists.

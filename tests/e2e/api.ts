@@ -6,7 +6,9 @@ import { toMinor } from '../../src/domain/money.ts';
 
 /** Registers through the API; the request context keeps the session cookie. */
 export async function registerApi(request: APIRequestContext, base: string, username: string): Promise<void> {
-  const res = await request.post(`${base}/api/auth/register`, { form: { username, password: 'e2e-pass-1' } });
+  const res = await request.post(`${base}/api/auth/register`, {
+    form: { username, password: 'e2e-pass-1', age_confirmed: '1' },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 

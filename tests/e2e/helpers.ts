@@ -26,6 +26,7 @@ export async function registerThroughPage(
   await page.getByTestId('sign-in-mode').click();
   await page.getByTestId('sign-in-username').fill(username);
   await page.getByTestId('sign-in-password').fill(password);
+  await page.getByTestId('sign-in-age').check();
   await page.getByTestId('sign-in-submit').click();
   await expect(page.getByTestId('user-name')).toHaveText(username);
   await expect(usableItems(page).first()).toBeVisible();

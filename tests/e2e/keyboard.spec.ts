@@ -54,6 +54,11 @@ for (const site of ['cs', 'dota', 'ru'] as const satisfies readonly Site[]) {
     await page.keyboard.type(name);
     await page.keyboard.press('Tab');
     await page.keyboard.type('keyboard-pass-1');
+    // The 18+ box follows the password; Enter in the password field then submits.
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('sign-in-age')).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
 
     // Signed in, focus follows to the first item that can be staked.

@@ -49,7 +49,7 @@ export async function makePlayer(base: string, kind: 'full' | 'empty'): Promise<
   const api = await playwrightRequest.newContext({ baseURL: base });
   const username = freshName(`mb${kind[0]}`);
   const password = 'model-pass-1';
-  const res = await api.post('/api/auth/register', { form: { username, password } });
+  const res = await api.post('/api/auth/register', { form: { username, password, age_confirmed: '1' } });
   expect(res.status(), await res.text()).toBe(200);
   const cookie = (await api.storageState()).cookies.find((c) => c.name === 'sid');
   await api.dispose();

@@ -661,7 +661,11 @@ describe(`hostile input (${DB_KIND})`, () => {
       {
         url: '/api/auth/register',
         cookie: null,
-        fields: async () => ({ username: uniqueName('proto'), password: 'a long, uncommon phrase' }),
+        fields: async () => ({
+          username: uniqueName('proto'),
+          password: 'a long, uncommon phrase',
+          age_confirmed: '1',
+        }),
       },
       {
         url: '/api/auth/login',

@@ -102,7 +102,7 @@ describe(`input holes (${DB_KIND})`, () => {
 
 describe(`what one account can grow or abuse (${DB_KIND})`, () => {
   const registerWith = (username: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password } });
+    t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password, age_confirmed: '1' } });
 
   it.each([
     ['abcd', 'password_short'],

@@ -21,7 +21,7 @@ describe('POST /api/auth/register', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `username=${username}&password=long-enough-pass`,
+      payload: `username=${username}&password=long-enough-pass&age_confirmed=on`,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: true, user: { name: username, balance: 0, bonus_balance: 0 } });
@@ -67,7 +67,7 @@ describe('POST /api/auth/register', () => {
         method: 'POST',
         url: '/api/auth/register',
         headers: { 'x-forwarded-proto': 'https' },
-        payload: { username: uniqueName(), password: 'long-enough-pass' },
+        payload: { username: uniqueName(), password: 'long-enough-pass', age_confirmed: '1' },
       });
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
     } finally {
@@ -89,6 +89,25 @@ describe('POST /api/auth/register', () => {
     expect(res.json()).toEqual({ status: false, msg: messages.en[key] });
   });
 
+  it.each([undefined, '', '0', 'off', 'false'])(
+    'refuses an account whose age is not confirmed (%j) with its message and creates nothing',
+    async (age) => {
+      const username = uniqueName('minor');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username, password: 'long-enough-pass', ...(age === undefined ? {} : { age_confirmed: age }) },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: false, msg: messages.en.age_required });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password: 'long-enough-pass' },
+      });
+      expect(login.statusCode).toBe(401);
+    },
+  );
   it('refuses a username shaped like a Steam account (steam_ and a digit), in en and ru', async () => {
     for (const username of ['steam_76561197960287930', 'STEAM_1abc', 'steam_0']) {
       const res = await t.app.inject({
@@ -109,7 +128,7 @@ describe('POST /api/auth/register', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { username: p.username.toUpperCase(), password: 'long-enough-pass' },
+      payload: { username: p.username.toUpperCase(), password: 'long-enough-pass', age_confirmed: '1' },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(messages.en.username_taken);

@@ -49,7 +49,9 @@ export interface HttpPlayer {
 
 /** Registers a player; throws if the server refuses. */
 export async function registerOver(base: string, username: string): Promise<HttpPlayer> {
-  const res = await call(base, 'POST', '/api/auth/register', { form: { username, password: 'reliable-pass' } });
+  const res = await call(base, 'POST', '/api/auth/register', {
+    form: { username, password: 'reliable-pass', age_confirmed: '1' },
+  });
   const sid = res.setCookie?.split(';')[0];
   if (res.status !== 200 || !sid?.startsWith('sid='))
     throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -133,7 +133,11 @@ export async function register(
   username = uniqueName(),
   password = 'secret-pass',
 ): Promise<Player> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { username, password, age_confirmed: '1' },
+  });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { cookie: sidCookie(res.headers['set-cookie']), userId: res.json().user.id, username };
 }

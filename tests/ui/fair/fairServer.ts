@@ -39,7 +39,7 @@ async function register(app: FastifyInstance): Promise<Player> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { username, password: 'secret-pass' },
+    payload: { username, password: 'secret-pass', age_confirmed: '1' },
   });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const sid = ([] as string[])

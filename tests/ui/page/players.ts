@@ -16,7 +16,11 @@ let seq = 0;
 async function registerPlayer(server: PageServer): Promise<TestPlayer & { id: number }> {
   const username = `ui${process.pid}_${Date.now().toString(36)}_${seq++}`;
   const password = 'secret-pass';
-  const res = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { username, password, age_confirmed: '1' },
+  });
   if (res.statusCode !== 200) throw new Error(`register: ${res.statusCode} ${res.body}`);
   const sid = ([] as string[])
     .concat(res.headers['set-cookie'] ?? [])

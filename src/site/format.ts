@@ -36,7 +36,7 @@ export function localeOf(lang: SiteVariant['lang']): string {
 }
 
 /** The locale's percent pattern around a number already in percent: Intl's percent style would multiply by 100. */
-function percentAround(locale: string): (digits: string) => string {
+export function percentAround(locale: string): (digits: string) => string {
   const parts = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(7);
   const at = parts.findIndex((p) => p.type === 'integer');
   const before = parts
@@ -76,50 +76,4 @@ function buildFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'chanceDecim
     multiplier: (m) => `x${mult.format(m)}`,
     decimal: roll.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.',
   };
-}
-
-const decimals = new Map<string, Intl.NumberFormat>();
-const percents = new Map<string, (digits: string) => string>();
-
-/** A cached Intl formatter with `min` to `max` decimals (half-expand: 24.708 stays 24.708). */
-function fixed(lang: SiteVariant['lang'], max: number, min: number): Intl.NumberFormat {
-  const key = `${lang}|${max}|${min}`;
-  let f = decimals.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(localeOf(lang), { minimumFractionDigits: min, maximumFractionDigits: max });
-    decimals.set(key, f);
-  }
-  return f;
-}
-
-/** A number with `min` to `max` decimals in the language's digits and separators ("62,495" in ru). */
-export function formatDecimal(lang: SiteVariant['lang'], n: number, max: number, min = max): string {
-  return fixed(lang, max, min).format(n);
-}
-
-/** A number already in percent, with `min` to `max` decimals, in the language's percent pattern ("1,800 %"). */
-export function formatPercentOf(lang: SiteVariant['lang'], pct: number, max: number, min = max): string {
-  let around = percents.get(lang);
-  if (!around) {
-    around = percentAround(localeOf(lang));
-    percents.set(lang, around);
-  }
-  return around(fixed(lang, max, min).format(pct));
-}
-
-const fractions = new Map<string, Intl.NumberFormat>();
-
-/** A fraction as a percent (0.965 -> "96.50%", "96,50 %" in ru), with `min` to `max` decimals. */
-export function formatFraction(lang: SiteVariant['lang'], fraction: number, max: number, min = max): string {
-  const key = `${lang}|${max}|${min}`;
-  let f = fractions.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(localeOf(lang), {
-      style: 'percent',
-      minimumFractionDigits: min,
-      maximumFractionDigits: max,
-    });
-    fractions.set(key, f);
-  }
-  return f.format(fraction);
 }

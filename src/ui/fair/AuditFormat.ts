@@ -1,7 +1,8 @@
 // Language and currency come from i18n and the answer, not the page actor, so this chunk needs nothing of it.
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { createFormatters, formatDecimal, formatFraction, type Formatters } from '../../site/format.ts';
+import { createFormatters, type Formatters } from '../../site/format.ts';
+import { formatDecimal, formatFraction } from '../../site/formatFigures.ts';
 
 /** Money and integer formats for an audit in `currency`. */
 export function useAuditFormat(currency: string): Formatters {

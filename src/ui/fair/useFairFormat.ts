@@ -1,7 +1,8 @@
-/** The fair pages' numbers, all spelled by the site's formatter (src/site/format.ts) in the page's language. */
+/** The fair pages' numbers, all spelled by the site's formatter (src/site/format.ts, formatFigures.ts) in the page's language. */
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { createFormatters, formatDecimal, formatPercentOf, localeOf } from '../../site/format.ts';
+import { createFormatters, localeOf } from '../../site/format.ts';
+import { formatDecimal, formatPercentOf } from '../../site/formatFigures.ts';
 
 /** Formats bound to the page's language; money plain when the currency is not known. */
 export interface FairFormat {

@@ -12,6 +12,7 @@ import { fetchSeedState, rotateSeeds } from '../../../src/api/fair.ts';
 import { AuditSeriesChart } from '../../../src/ui/fair/AuditSeriesChart.tsx';
 import { RollVerifierPage } from '../../../src/ui/fair/RollVerifierPage.tsx';
 import { SeedsAndHistory } from '../../../src/ui/fair/SeedsAndHistory.tsx';
+import { I18nextProvider } from '../../../src/i18n/useTranslation.ts';
 import { playBalanceGame, playGame, startFairServer, type FairServer } from './fairServer.ts';
 import { renderFair } from './renderFair.tsx';
 
@@ -86,10 +87,14 @@ describe('seeds and history refresh with no reload', () => {
 
   it('a new game on the page (its key) reloads the nonce and the list', async () => {
     await rotateSeeds();
-    const { rerender } = await renderFair(<SeedsAndHistory currency="USD" gameKey="none" />);
+    const { rerender, i18n } = await renderFair(<SeedsAndHistory currency="USD" gameKey="none" />);
     await waitFor(() => expect(screen.getByTestId('seed-nonce').textContent).toBe('0'), SLOW);
     const rollId = await playGame(server);
-    rerender(<SeedsAndHistory currency="USD" gameKey={rollId} />);
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <SeedsAndHistory currency="USD" gameKey={rollId} />
+      </I18nextProvider>,
+    );
     await waitFor(() => expect(screen.getByTestId('seed-nonce').textContent).toBe('1'), SLOW);
     await waitFor(() => expect(screen.getAllByTestId('history-game')[0].dataset.rollId).toBe(rollId), SLOW);
   });

@@ -48,7 +48,7 @@ for (const [site, words, spelt] of [
       grouped: '1,234.50',
       half: '.5',
       halfShown: '0.50',
-      other: '1 234,5',
+      other: '1.234,5',
     },
   ],
   [

@@ -75,7 +75,8 @@ export default defineConfig({
           environment: 'jsdom',
           server: { deps: { inline: ['@pixi/react'] } },
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A suite's in-process server migrates a fresh PGlite first: on a busy 2-core machine that passes a minute.
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -641,10 +641,14 @@ describe(`hostile input (${DB_KIND})`, () => {
         const key = passwordRefusal(username, password, common);
         expect(key, `${username} / ${shown(password)}`).not.toBeNull();
         const body: WireBody = asJson
-          ? { contentType: 'application/json', payload: JSON.stringify({ username, password }), label: 'json' }
+          ? {
+              contentType: 'application/json',
+              payload: JSON.stringify({ username, password, age_confirmed: true }),
+              label: 'json',
+            }
           : {
               contentType: 'application/x-www-form-urlencoded',
-              payload: formOf({ username, password }),
+              payload: formOf({ username, password, age_confirmed: '1' }),
               label: 'form',
             };
         await refused('/api/auth/register', body, null, { msg: key! });

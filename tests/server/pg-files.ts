@@ -13,6 +13,9 @@ export const PG_FILES: Record<string, string> = {
   'tests/server/live.test.ts': 'LISTEN/NOTIFY between two connection pools',
   'tests/server/log.test.ts': "the public log's sequencer: advisory lock, two apps with their own pools",
   'tests/server/metrics.test.ts': "the pool's gauges",
+  'tests/server/play-safe.test.ts': 'two games racing at the edge of a limit: row locks on a real pool',
+  'tests/server/play-safe-instances.test.ts': 'an exclusion seen by two apps with their own pools',
+  'tests/server/play-safe-stats.test.ts': 'the statistics against raw SQL over the games table',
   'tests/server/pipeline-loss.test.ts': 'pipelined statements while connections die',
   'tests/server/raw-transaction.test.ts': 'BEGIN and COMMIT pipelined with statements',
   'tests/server/schema-guards.test.ts': "raw SQL against the schema's constraints",
@@ -21,6 +24,7 @@ export const PG_FILES: Record<string, string> = {
   'tests/server/two-instances.test.ts': 'two apps with their own pools on one database',
   'tests/server/upgrade-race.test.ts': 'concurrent settlements of one item: row locks on a real pool',
   'tests/server/upgrade-reread.test.ts': 'raw named statements (server/db/client.ts)',
+  'tests/reliability/live-caps.test.ts': 'stream caps shared by two apps with their own pools over Redis',
   'tests/reliability/fuzz.test.ts': 'hostile input through raw SQL checks of the stored rows',
 };
 

@@ -76,8 +76,9 @@ describe('SeedPanel against the real server', () => {
     });
     try {
       await renderFair(<SeedsAndHistory currency="RUB" />, 'ru');
-      expect((await screen.findByTestId('seed-panel')).textContent).toBe(
-        'Не удалось загрузить сиды: Please sign in first.',
+      // The panel shows its loading line first; the refusal replaces it.
+      await waitFor(() =>
+        expect(screen.getByTestId('seed-panel').textContent).toBe('Не удалось загрузить сиды: Please sign in first.'),
       );
     } finally {
       await server.reconnect();

@@ -82,7 +82,7 @@ export function HistoryList({ records, currency }: Props) {
                 <td className={g.success === 1 ? 'fair-win' : 'fair-loss'}>
                   {t(g.success === 1 ? 'result.win' : 'result.loss')}
                 </td>
-                <td className="fair-nowrap">
+                <td className="fair-nowrap fair-history-verify">
                   <HistoryCheck outcome={checks.get(g.roll_id)} />
                   <LogInclusion game={g} compact />
                   <FairLink href={rollVerifierPath(lang, g.roll_id)} testId="history-verify">

@@ -293,7 +293,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     houseRules: houseRules(r),
     auditRollupMs: r.int('AUDIT_ROLLUP_MS', 1000, 0, 3_600_000),
     liveMaxStreamsPerIp: r.int('LIVE_MAX_STREAMS_PER_IP', 8, 1, 100_000),
-    // Each open stream holds a socket and up to its unsent-bytes bound (docs/performance.md).
+    // Each open stream holds a socket and at most its bound of unsent bytes, so the total bounds the memory.
     liveMaxStreams: r.int('LIVE_MAX_STREAMS', 5000, 1, 1_000_000),
     // Proxies drop a response silent for 30 to 60 s.
     liveHeartbeatSeconds: r.int('LIVE_HEARTBEAT_SECONDS', 15, 1, 300),

@@ -68,6 +68,8 @@ export interface Config {
   rateLimitPageIpPerMin: number;
   /** Seed rotations and client-seed changes per player. */
   rateLimitSeedPerHour: number;
+  /** Sells, name toggles and seed-state or history reads per player. */
+  rateLimitPlayerPerMin: number;
   /** How long a client may take to send a whole request. */
   requestTimeoutMs: number;
   /** The shortest cool-off a player can take, in hours: a shorter choice lasts this long. */
@@ -307,6 +309,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitPageIpPerMin: r.int('RATE_LIMIT_PAGE_IP_PER_MIN', 600, 0, 1_000_000),
     // Each rotation keeps a seed row for good.
     rateLimitSeedPerHour: r.int('RATE_LIMIT_SEED_PER_HOUR', 30, 0, 1_000_000),
+    rateLimitPlayerPerMin: r.int('RATE_LIMIT_PLAYER_PER_MIN', 120, 0, 1_000_000),
     // Requests are a few KB: a real client sends one in milliseconds, a slow attacker never does.
     requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 500, 600_000),
     // Up to a year: a longer break is what the permanent exclusion is for.

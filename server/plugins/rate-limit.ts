@@ -14,7 +14,8 @@ import { connectRedis, LimitCounts } from './limit-store.ts';
 const MINUTE = 60_000;
 
 /** The limits a route can name. */
-export type LimitName = 'authIp' | 'loginUser' | 'upgradeSession' | 'upgradeIp' | 'pageIp' | 'seedPlayer';
+export type LimitName =
+  'authIp' | 'loginUser' | 'upgradeSession' | 'upgradeIp' | 'pageIp' | 'seedPlayer' | 'playerAction';
 
 /** What one limit counts: a key per request ('' = not counted), how many per window, and its refusal. */
 interface LimitSpec {
@@ -98,6 +99,14 @@ export const rateLimitPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       max: config.rateLimitSeedPerHour,
       windowMs: 60 * MINUTE,
       message: 'rate_limited_seed',
+      hook: 'preHandler',
+      key: session,
+    },
+    // Sells, name toggles and seed or history reads; routes key it by the loaded player.
+    playerAction: {
+      max: config.rateLimitPlayerPerMin,
+      windowMs: MINUTE,
+      message: 'rate_limited_player',
       hook: 'preHandler',
       key: session,
     },

@@ -2,7 +2,7 @@
  * What every route file receives: configuration, database, the cached target catalogue and the session
  * helpers. Passed as plugin options so route files stay plain Fastify plugins.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../../src/api/contract.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbHandle } from '../db/client.ts';
@@ -11,6 +11,7 @@ import type { TargetCatalogue } from '../services/catalogue-index.ts';
 import { findSession, SESSION_COOKIE, type SessionUser } from '../services/sessions.ts';
 import type { LogKeys } from '../services/log-key.ts';
 import type { Metrics } from '../services/metrics.ts';
+import type { LimitName } from '../plugins/rate-limit.ts';
 
 /** Shared dependencies of the routes. */
 export interface AppContext {
@@ -62,6 +63,23 @@ export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise
   const who = await sessionOf(ctx, req);
   if (!who) throw new AppError(401, 'not_signed_in');
   return who;
+}
+
+/**
+ * Route options for a signed-in player's action counted against `limit` per player: the player is loaded
+ * before the count, so a new session brings no fresh count. `player(req)` is the loaded player in the handler.
+ */
+export function perPlayer(app: FastifyInstance, ctx: AppContext, limit: LimitName) {
+  const players = new WeakMap<FastifyRequest, SessionUser>();
+  return {
+    options: {
+      preHandler: async (req: FastifyRequest) => {
+        players.set(req, await requireUser(ctx, req));
+      },
+      config: { rateLimit: app.limits.rule(limit, (req) => String(players.get(req)?.userId ?? '')) },
+    },
+    player: (req: FastifyRequest): SessionUser => players.get(req)!,
+  };
 }
 
 /** Sets (value) or clears (null) the session cookie; Secure follows the request's scheme unless configured. */

@@ -4,10 +4,11 @@ import { Type } from '@sinclair/typebox';
 import { SellResponse } from '../../src/api/contract.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import { parseSellId, sellItem } from '../services/sell.ts';
-import { errorResponses, requireUser, type AppContext } from './context.ts';
+import { errorResponses, perPlayer, type AppContext } from './context.ts';
 
 /** Inventory routes. */
 export async function inventoryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const action = perPlayer(app, ctx, 'playerAction');
   app.post(
     '/api/inventory/sell',
     {
@@ -15,9 +16,10 @@ export async function inventoryRoutes(app: FastifyInstance, ctx: AppContext): Pr
         body: Type.Object({ id: Type.Optional(Type.Unknown()) }),
         response: { 200: SellResponse, ...errorResponses },
       },
+      ...action.options,
     },
     async (req) => {
-      const who = await requireUser(ctx, req);
+      const who = action.player(req);
       const balance = await sellItem(ctx.db, ctx.config, who.userId, parseSellId(req.body));
       return { status: true, balance: toMajor(balance) };
     },

@@ -7,7 +7,7 @@ import { AppError } from '../messages.ts';
 import { LIVE_RETRY_AFTER_S, LiveAdmission } from '../services/live-admission.ts';
 import { LiveHub, takesGzip } from '../services/live-hub.ts';
 import { parseHide, setHideName } from '../services/live-profile.ts';
-import { errorResponses, requireUser, sessionOf, type AppContext } from './context.ts';
+import { errorResponses, perPlayer, sessionOf, type AppContext } from './context.ts';
 
 /** The id a reconnecting EventSource sends, or `?last_id=` from a client that cannot set headers. */
 function lastEventId(header: unknown, query: unknown): number | null {
@@ -75,6 +75,7 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
+  const hideName = perPlayer(app, ctx, 'playerAction');
   app.post(
     '/api/profile/hide_name',
     {
@@ -82,9 +83,10 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
         body: Type.Object({ hide: Type.Optional(Type.Unknown()) }),
         response: { 200: HideNameResponse, ...errorResponses },
       },
+      ...hideName.options,
     },
     async (req) => {
-      const who = await requireUser(ctx, req);
+      const who = hideName.player(req);
       return { status: true, hide_name: await setHideName(ctx.db, who.userId, parseHide(req.body)) };
     },
   );

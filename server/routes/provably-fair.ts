@@ -1,5 +1,5 @@
 /** Seed controls, public roll lookup and the player's history (docs/provably-fair.md). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { HistoryResponse, RollResponse, RotateResponse, SeedStateResponse } from '../../src/api/contract.ts';
 import { isValidClientSeed } from '../../src/domain/roll.ts';
@@ -7,25 +7,18 @@ import { withTransaction } from '../db/transaction.ts';
 import { AppError } from '../messages.ts';
 import { historyOf, rollById } from '../services/fair.ts';
 import { rotateSeeds, seedState } from '../services/seeds.ts';
-import type { SessionUser } from '../services/sessions.ts';
-import { errorResponses, requireUser, type AppContext } from './context.ts';
+import { errorResponses, perPlayer, type AppContext } from './context.ts';
 
 /** Provably fair routes under /api/provably_fair. */
 export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // Per player, so a new session brings no fresh count.
-  const players = new WeakMap<FastifyRequest, SessionUser>();
-  const seedChange = {
-    preHandler: async (req: FastifyRequest) => {
-      players.set(req, await requireUser(ctx, req));
-    },
-    config: { rateLimit: app.limits.rule('seedPlayer', (req) => String(players.get(req)?.userId ?? '')) },
-  };
+  const seedChange = perPlayer(app, ctx, 'seedPlayer');
+  const reading = perPlayer(app, ctx, 'playerAction');
 
   app.get(
     '/api/provably_fair/state',
-    { schema: { response: { 200: SeedStateResponse, ...errorResponses } } },
+    { schema: { response: { 200: SeedStateResponse, ...errorResponses } }, ...reading.options },
     async (req) => {
-      const who = await requireUser(ctx, req);
+      const who = reading.player(req);
       return { status: true, ...(await withTransaction(ctx.db, (tx) => seedState(tx, who.userId))) };
     },
   );
@@ -37,10 +30,10 @@ export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext):
         body: Type.Object({ client_seed: Type.Optional(Type.Unknown()) }),
         response: { 200: RotateResponse, ...errorResponses },
       },
-      ...seedChange,
+      ...seedChange.options,
     },
     async (req) => {
-      const who = players.get(req)!;
+      const who = seedChange.player(req);
       const raw = (req.body as { client_seed?: unknown } | undefined)?.client_seed;
       // One spelling per seed: the verifier recomputes from the stored (NFC) text.
       const seed = typeof raw === 'string' ? raw.normalize('NFC') : null;
@@ -51,9 +44,9 @@ export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post(
     '/api/provably_fair/rotate',
-    { schema: { response: { 200: RotateResponse, ...errorResponses } }, ...seedChange },
+    { schema: { response: { 200: RotateResponse, ...errorResponses } }, ...seedChange.options },
     async (req) => {
-      const who = players.get(req)!;
+      const who = seedChange.player(req);
       return { status: true, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId))) };
     },
   );
@@ -71,9 +64,10 @@ export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext):
         querystring: Type.Object({ page: Type.Optional(Type.String()) }),
         response: { 200: HistoryResponse, ...errorResponses },
       },
+      ...reading.options,
     },
     async (req) => {
-      const who = await requireUser(ctx, req);
+      const who = reading.player(req);
       const raw = (req.query as { page?: string }).page ?? '0';
       if (!/^\d{1,6}$/.test(raw)) throw new AppError(400, 'page_invalid');
       return historyOf(ctx.db, who.userId, Number(raw));

@@ -3,7 +3,7 @@
  * process through the database), the account found or created by steamid64, and the persona name and avatar
  * from the Steam Web API when a key is configured.
  */
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { steamNonces, users } from '../db/schema.ts';
@@ -12,23 +12,34 @@ import { hashPassword } from './accounts.ts';
 import { randomHex, randomToken } from './crypto.ts';
 import { grantStarterPack } from './grants.ts';
 import { createSeedPair } from './seeds.ts';
-import { NONCE_MAX_AGE_MS } from './steam-openid.ts';
+import { NONCE_FUTURE_MS, NONCE_MAX_AGE_MS } from './steam-openid.ts';
 
 /** How long the Steam Web API may take; sign-in goes on without a profile after it. */
 const PROFILE_TIMEOUT_MS = 5_000;
 
+/** How far past the database's now a stored nonce may expire: its age limit plus the skew allowed ahead. */
+const LATEST_EXPIRY = `${(NONCE_MAX_AGE_MS + NONCE_FUTURE_MS) / 1000} seconds`;
+
 /**
- * Records a nonce as used; throws steam_replayed when any process recorded it before. Nonces past the age
- * limit are dropped on the way: the age check refuses them without the table.
+ * Records a nonce as used; throws steam_replayed when any process recorded it before and steam_expired when
+ * it is too old or too far ahead. The age check and the forgetting of old nonces both use the database's
+ * clock: with each process's own, one whose clock is behind accepts a nonce another has already forgotten.
  */
 export async function claimNonce(db: Db, nonce: string, stampedAt: number): Promise<void> {
-  await db.delete(steamNonces).where(lt(steamNonces.expiresAt, new Date()));
+  await db.delete(steamNonces).where(lt(steamNonces.expiresAt, sql`now()`));
   const [row] = await db
     .insert(steamNonces)
     .values({ nonce, expiresAt: new Date(stampedAt + NONCE_MAX_AGE_MS) })
     .onConflictDoNothing()
-    .returning({ nonce: steamNonces.nonce });
+    .returning({
+      fresh: sql<boolean>`${steamNonces.expiresAt} >= now() and ${steamNonces.expiresAt} <= now() + ${LATEST_EXPIRY}::interval`,
+    });
   if (!row) throw new AppError(401, 'steam_replayed');
+  if (!row.fresh) {
+    // A refused nonce keeps no row: one stamped far ahead would otherwise stay until then.
+    await db.delete(steamNonces).where(eq(steamNonces.nonce, nonce));
+    throw new AppError(401, 'steam_expired');
+  }
 }
 
 /** A Steam player's public profile. */

@@ -19,6 +19,8 @@ export const MAX_AMOUNT_MAJOR = 1_000_000_000;
  */
 export function parseAmount(text: string): number | null {
   const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!m || Number(m[1]) > MAX_AMOUNT_MAJOR) return null;
-  return toMinor(Number(text));
+  if (!m) return null;
+  // The whole amount is bounded, cents included, so nothing past the bound reaches a later check.
+  const minor = Number(m[1]) * MINOR_PER_MAJOR + Number((m[2] ?? '').padEnd(2, '0'));
+  return minor > MAX_AMOUNT_MAJOR * MINOR_PER_MAJOR ? null : minor;
 }

@@ -106,6 +106,7 @@ beforeAll(async () => {
     // Thousands of tokens and seed changes from one address and player: the limits are abuse-headers' subject.
     rateLimitPageIpPerMin: 0,
     rateLimitSeedPerHour: 0,
+    rateLimitPlayerPerMin: 0,
   });
   me = await register(t.app);
   other = await register(t.app);

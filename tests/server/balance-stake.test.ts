@@ -114,6 +114,8 @@ describe('a stake of balance', () => {
     ['1e3', 'balance_stake_invalid'],
     [' 5', 'balance_stake_invalid'],
     ['abc', 'balance_stake_invalid'],
+    // Past the bound by its cents only: refused as malformed, not as more than the balance.
+    ['1000000000.01', 'balance_stake_invalid'],
     ['0', 'items_required'],
     ['', 'items_required'],
   ])('refuses balance_stake %j with no items: %s, changing nothing', async (value, key) => {

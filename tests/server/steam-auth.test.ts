@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app.ts';
 import { openDb, type DbHandle } from '../../server/db/client.ts';
-import { inventoryItems, users } from '../../server/db/schema.ts';
+import { inventoryItems, steamNonces, users } from '../../server/db/schema.ts';
 import { t as msg, type MessageKey } from '../../server/messages.ts';
 import { returnTo } from '../../server/services/steam-openid.ts';
 import { randomSteamId, startFakeSteam, type FakeSteam } from '../helpers/fake-steam.ts';
@@ -225,6 +225,28 @@ describe('GET /api/auth/steam/return', () => {
   it('accepts a nonce four minutes old', async () => {
     expect((await signIn({}, Date.now() - 4 * 60_000)).statusCode).toBe(302);
   });
+
+  it('refuses a nonce stamped more than a minute ahead, and keeps no row for it', async () => {
+    const [{ n: before }] = await t.db.select({ n: count() }).from(steamNonces);
+    await expectRefused(await signIn({}, Date.now() + 3 * 60_000), 401, 'steam_expired');
+    const [{ n: after }] = await t.db.select({ n: count() }).from(steamNonces);
+    expect(after).toBe(before);
+    expect(fake.checks).toBe(0);
+  });
+
+  // PGlite runs in this process on its clock, so only against a PostgreSQL server can the two clocks differ.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "judges a nonce's age on the database's clock, not on a process clock that runs behind",
+    async () => {
+      const stamped = Date.now() - 6 * 60_000;
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 4 * 60_000 });
+      try {
+        await expectRefused(await signIn({}, stamped), 401, 'steam_expired');
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it('refuses an answer without the flow state cookie, or with another flow state', async () => {
     const state = await start(t.app);

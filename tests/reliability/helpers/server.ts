@@ -42,6 +42,7 @@ export function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     RATE_LIMIT_UPGRADE_IP_PER_MIN: '0',
     RATE_LIMIT_PAGE_IP_PER_MIN: '0',
     RATE_LIMIT_SEED_PER_HOUR: '0',
+    RATE_LIMIT_PLAYER_PER_MIN: '0',
     ...extra,
   };
 }

@@ -39,12 +39,12 @@ function writeGames(url: string, games: number): Promise<void> {
     await c.query(
       `insert into games (roll_id, user_id, site, seed_id, server_seed_hash, client_seed, nonce, chance, roll_under,
          roll, round, chunk, success, stake_minor, stake_count, target_catalogue_item_id, target_price_minor, tickets,
-         created_at)
+         created_at, revealed)
        select md5('bench' || g), s.user_id, $3, s.id, s.server_seed_hash, s.client_seed, (g - 1) % $2, r.chance,
          r.under, r.roll, 0, 0, case when r.under then r.roll < r.chance else r.roll >= 100000 - r.chance end,
-         r.stake, 1, $4, r.price, 1, now() - interval '30 days' * (($1 - g)::float8 / $1)
+         r.stake, 1, $4, r.price, 1, now() - interval '30 days' * (($1 - g)::float8 / $1), s.status = 'revealed'
        from generate_series(1, $1) g
-       join (select id, user_id, server_seed_hash, client_seed, row_number() over (order by id) - 1 as k
+       join (select id, user_id, server_seed_hash, client_seed, status, row_number() over (order by id) - 1 as k
              from seeds where client_seed like 'bench-%') s on s.k = (g - 1) / $2
        cross join lateral (
          select a.stake, b.price, least(80000, greatest(100, a.stake * 90000 / b.price))::int as chance,

@@ -68,6 +68,10 @@ export interface Config {
   rateLimitPageIpPerMin: number;
   /** Seed rotations and client-seed changes per player. */
   rateLimitSeedPerHour: number;
+  /** Audit and export requests per address. */
+  rateLimitPublicPerMin: number;
+  /** How long one computation of the audit's figures answers every request for its window. */
+  auditCacheMs: number;
   /** Sells, name toggles and seed-state or history reads per player. */
   rateLimitPlayerPerMin: number;
   /** How long a client may take to send a whole request. */
@@ -310,6 +314,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     // Each rotation keeps a seed row for good.
     rateLimitSeedPerHour: r.int('RATE_LIMIT_SEED_PER_HOUR', 30, 0, 1_000_000),
     rateLimitPlayerPerMin: r.int('RATE_LIMIT_PLAYER_PER_MIN', 120, 0, 1_000_000),
+    rateLimitPublicPerMin: r.int('RATE_LIMIT_PUBLIC_PER_MIN', 120, 0, 1_000_000),
+    auditCacheMs: r.int('AUDIT_CACHE_MS', 2000, 0, 60_000),
     // Requests are a few KB: a real client sends one in milliseconds, a slow attacker never does.
     requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 500, 600_000),
     // Up to a year: a longer break is what the permanent exclusion is for.

@@ -291,9 +291,15 @@ export const games = pgTable(
     createdAt: createdAt(),
     /** Its entry's index in the site's public log; null until the sequencer reaches it. */
     logIndex: bigint({ mode: 'number' }),
+    /** Its seed is revealed, so the public export may show it; set by the rotation that reveals the seed. */
+    revealed: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex('games_roll_id_uq').on(t.rollId),
+    // The export's pages, whatever share of the games is still unrevealed.
+    index('games_export_idx')
+      .on(t.site, t.id)
+      .where(sql`${t.revealed}`),
     index('games_log_pending_idx')
       .on(t.id)
       .where(sql`${t.logIndex} is null`),

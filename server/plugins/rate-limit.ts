@@ -15,7 +15,7 @@ const MINUTE = 60_000;
 
 /** The limits a route can name. */
 export type LimitName =
-  'authIp' | 'loginUser' | 'upgradeSession' | 'upgradeIp' | 'pageIp' | 'seedPlayer' | 'playerAction';
+  'authIp' | 'loginUser' | 'upgradeSession' | 'upgradeIp' | 'pageIp' | 'seedPlayer' | 'playerAction' | 'publicIp';
 
 /** What one limit counts: a key per request ('' = not counted), how many per window, and its refusal. */
 interface LimitSpec {
@@ -101,6 +101,14 @@ export const rateLimitPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       message: 'rate_limited_seed',
       hook: 'preHandler',
       key: session,
+    },
+    // The audit and its export: public reads that cost the database.
+    publicIp: {
+      max: config.rateLimitPublicPerMin,
+      windowMs: MINUTE,
+      message: 'rate_limited_page',
+      hook: 'onRequest',
+      key: address,
     },
     // Sells, name toggles and seed or history reads; routes key it by the loaded player.
     playerAction: {

@@ -1,4 +1,7 @@
-/** Revealed games as NDJSON; an active seed's games are never exported, as they would predict the next rolls. */
+/**
+ * Revealed games as NDJSON; an active seed's games are never exported, as they would predict the next rolls.
+ * A page is read in chunks as the client takes them, so a slow reader holds one chunk, not the page.
+ */
 import { thousandthsToPercent } from '../../src/domain/chance.ts';
 import { rollToPercent } from '../../src/domain/roll.ts';
 import { gameRulesToWire, type GameRulesWire } from '../../src/domain/rules.ts';
@@ -26,14 +29,23 @@ export interface ExportedGame {
   time: string;
 }
 
-const PAGE = statement(
-  'audit_export_page',
+/** Rows read per query while a page streams. */
+const CHUNK = 500;
+
+// Both read games_export_idx, so a page past the newest revealed game costs an index probe.
+export const PAGE_END = statement(
+  'audit_export_page_end',
+  `select max(id)::bigint as last from (select g.id from games g where g.revealed and g.site = $2 and g.id > $1
+     order by g.id limit $3) p`,
+);
+export const CHUNK_ROWS = statement(
+  'audit_export_chunk',
   `select g.id, g.roll_id, s.server_seed, g.server_seed_hash, g.client_seed, g.nonce, g.chance, g.roll_under, g.roll,
      g.success, g.stake_minor, g.target_price_minor, g.payout_per_100k, g.chance_min, g.chance_max,
      g.created_at
    from games g join seeds s on s.id = g.seed_id
-   where g.id > $1 and g.site = $2 and s.status = 'revealed'
-   order by g.id limit $3`,
+   where g.revealed and g.site = $2 and g.id > $1 and g.id <= $3
+   order by g.id limit $4`,
 );
 
 interface Row {
@@ -55,10 +67,44 @@ interface Row {
   created_at: Date;
 }
 
-/** Revealed games of `site` with id above `after`, at most `limit`, in id order. */
-export async function exportGames(raw: RawDb, site: string, after: number, limit: number): Promise<ExportedGame[]> {
-  const rows = await raw.rows<Row>(PAGE, [after, site, limit]);
-  return rows.map((r) => ({
+/** The last id of the page of at most `limit` revealed games after `after`, or null when there is none. */
+export async function pageEnd(raw: RawDb, site: string, after: number, limit: number): Promise<number | null> {
+  const [{ last }] = await raw.rows<{ last: number | null }>(PAGE_END, [after, site, limit]);
+  return last === null ? null : Number(last);
+}
+
+/** The revealed games of `site` with ids in (after, last], in id order, read `CHUNK` at a time. */
+export async function* exportGames(
+  raw: RawDb,
+  site: string,
+  after: number,
+  last: number,
+): AsyncGenerator<ExportedGame> {
+  for (let from = after; from < last;) {
+    const rows = await raw.rows<Row>(CHUNK_ROWS, [from, site, last, CHUNK]);
+    if (rows.length === 0) return;
+    for (const r of rows) yield exported(r);
+    from = Number(rows[rows.length - 1].id);
+  }
+}
+
+/** The revealed games of `site` with ids in (after, last] as NDJSON, each line ending in a newline. */
+export async function* exportNdjson(raw: RawDb, site: string, after: number, last: number): AsyncGenerator<string> {
+  let out = '';
+  let n = 0;
+  for await (const g of exportGames(raw, site, after, last)) {
+    out += `${JSON.stringify(g)}\n`;
+    // One write per chunk of lines: fewer, larger writes, the same bytes.
+    if (++n % CHUNK === 0) {
+      yield out;
+      out = '';
+    }
+  }
+  if (out !== '') yield out;
+}
+
+function exported(r: Row): ExportedGame {
+  return {
     id: Number(r.id),
     roll_id: r.roll_id,
     server_seed: r.server_seed,
@@ -73,12 +119,5 @@ export async function exportGames(raw: RawDb, site: string, after: number, limit
     target_price_minor: Number(r.target_price_minor),
     rules: gameRulesToWire({ payoutPer100k: r.payout_per_100k, chanceMin: r.chance_min, chanceMax: r.chance_max }),
     time: new Date(r.created_at).toISOString(),
-  }));
-}
-
-/** The games as NDJSON, each line ending in a newline. */
-export function toNdjson(games: readonly ExportedGame[]): string {
-  let out = '';
-  for (const g of games) out += `${JSON.stringify(g)}\n`;
-  return out;
+  };
 }

@@ -1,7 +1,7 @@
 /** Seed pairs per player; every change locks the users row first, so one player's seed changes and games serialise. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
-import { seeds, users } from '../db/schema.ts';
+import { games, seeds, users } from '../db/schema.ts';
 import { randomHex, sha256Hex } from './crypto.ts';
 
 /** A fresh server seed and its commitment. */
@@ -82,6 +82,7 @@ export async function rotateSeeds(tx: Tx, userId: number, clientSeed?: string) {
   const { active, next } = await seedPair(tx, userId);
   const now = new Date();
   await tx.update(seeds).set({ status: 'revealed', revealedAt: now }).where(eq(seeds.id, active.id));
+  if (active.nonce > 0) await tx.update(games).set({ revealed: true }).where(eq(games.seedId, active.id));
   const newClient = clientSeed ?? active.clientSeed ?? newClientSeed();
   await tx
     .update(seeds)

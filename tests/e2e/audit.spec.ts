@@ -76,6 +76,10 @@ for (const c of CASES) {
 
     // Rotating reveals the seed: its games are exported and no longer counted as waiting.
     expect((await page.request.post(`${base}/api/provably_fair/rotate`)).status()).toBe(200);
+    // The figures may be up to AUDIT_CACHE_MS old.
+    await expect
+      .poll(async () => (await apiAudit(page, base, 'all')).unrevealed_games)
+      .toBeLessThanOrEqual(unrevealed.unrevealed_games - 4);
     await page.reload();
     await page.getByTestId('audit-window-all').click();
     const after = await apiAudit(page, base, 'all');

@@ -115,7 +115,9 @@ function seedsOf(
 
 const REVEAL = statement(
   't_audit_export_reveal',
-  "update seeds set status = 'revealed', revealed_at = now() where status = 'active' and nonce > 0",
+  `with s as (update seeds set status = 'revealed', revealed_at = now() where status = 'active' and nonce > 0
+     returning id)
+   update games set revealed = true where seed_id in (select id from s)`,
 );
 const TAMPER = statement('t_audit_export_tamper', 'update games set roll = (roll + 1) % 100000 where id = $1');
 const TAMPER_RULE = statement('t_audit_export_tamper_rule', 'update games set payout_per_100k = $2 where id = $1');

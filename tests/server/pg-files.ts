@@ -17,6 +17,7 @@ export const PG_FILES: Record<string, string> = {
   'tests/server/play-safe-instances.test.ts': 'an exclusion seen by two apps with their own pools',
   'tests/server/play-safe-stats.test.ts': 'the statistics against raw SQL over the games table',
   'tests/server/pipeline-loss.test.ts': 'pipelined statements while connections die',
+  'tests/server/public-reads.test.ts': "the export's statements on PostgreSQL's planner",
   'tests/server/raw-transaction.test.ts': 'BEGIN and COMMIT pipelined with statements',
   'tests/server/schema-guards.test.ts': "raw SQL against the schema's constraints",
   'tests/server/sell-upgrade-race.test.ts': 'row locks (for update) and deadlock order',

@@ -82,7 +82,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // SITE goes through the environment path so site-derived defaults (the ru ticket step) follow it.
   return loadConfig(
     { SITE: overrides.site },
-    { demoMode: true, logLevel: 'silent', distDir: '/nonexistent-dist', ...overrides },
+    // Figures fresh on every call and no count on public reads: the cache and the limit have their own tests.
+    {
+      demoMode: true,
+      logLevel: 'silent',
+      distDir: '/nonexistent-dist',
+      auditCacheMs: 0,
+      rateLimitPublicPerMin: 0,
+      ...overrides,
+    },
   );
 }
 

@@ -47,8 +47,8 @@ const GAMES = statement(
   't_audit_games',
   `insert into games (roll_id, user_id, site, seed_id, server_seed_hash, client_seed, nonce, chance, roll_under, roll,
      round, chunk, success, stake_minor, stake_count, target_catalogue_item_id, target_price_minor, tickets, created_at,
-     payout_per_100k, chance_min, chance_max)
-   select r, $2, $3, $4, $5, $6, n, c, u, x, rd, ch, s, st, 1, $7, tp, 0, t, pf, cmin, cmax
+     payout_per_100k, chance_min, chance_max, revealed)
+   select r, $2, $3, $4, $5, $6, n, c, u, x, rd, ch, s, st, 1, $7, tp, 0, t, pf, cmin, cmax, $21::boolean
    from unnest($1::text[], $8::bigint[], $9::int[], $10::boolean[], $11::int[], $12::int[], $13::int[], $14::boolean[],
      $15::bigint[], $16::bigint[], $17::timestamptz[], $18::int[], $19::int[], $20::int[])
      as g(r, n, c, u, x, rd, ch, s, st, tp, t, pf, cmin, cmax)
@@ -107,6 +107,7 @@ export async function writePlayer(
         part.map((p) => (p.g.rules ?? DEFAULT_RULES).payoutPer100k),
         part.map((p) => (p.g.rules ?? DEFAULT_RULES).chanceMin),
         part.map((p) => (p.g.rules ?? DEFAULT_RULES).chanceMax),
+        spec.status === 'revealed',
       ]);
       const idOf = new Map(rows.map((r) => [r.roll_id, Number(r.id)]));
       part.forEach((p, k) =>

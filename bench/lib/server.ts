@@ -15,7 +15,15 @@ export interface BenchServer {
 }
 
 /** Switches off what would throttle a load test: every rate limit (0 turns one off) and per-request logs. */
-const LIMITS = ['AUTH_PER_MIN', 'LOGIN_PER_USER_PER_MIN', 'UPGRADE_PER_MIN', 'UPGRADE_IP_PER_MIN', 'PAGE_IP_PER_MIN'];
+const LIMITS = [
+  'AUTH_PER_MIN',
+  'LOGIN_PER_USER_PER_MIN',
+  'UPGRADE_PER_MIN',
+  'UPGRADE_IP_PER_MIN',
+  'PAGE_IP_PER_MIN',
+  'PLAYER_PER_MIN',
+  'PUBLIC_PER_MIN',
+];
 const BENCH_ENV = {
   LOG_LEVEL: 'warn',
   ...Object.fromEntries([...LIMITS, 'SEED_PER_HOUR'].map((k) => [`RATE_LIMIT_${k}`, '0'])),

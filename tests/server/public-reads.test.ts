@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chanceThousandths } from '../../src/domain/chance.ts';
 import { statement } from '../../server/db/client.ts';
 import { messages } from '../../server/messages.ts';
-import { CHUNK_ROWS, PAGE_END } from '../../server/services/audit-export.ts';
+import { CHUNK_ROWS, exportNdjson, PAGE_END } from '../../server/services/audit-export.ts';
+import type { RawDb } from '../../server/db/client.ts';
 import { addCatalogueItem, createTestApp, register, type TestApp } from './helpers/app.ts';
 import { writePlayer, type SeedSpec } from './helpers/audit-games.ts';
 
@@ -119,6 +120,20 @@ describe('the export streamed from the index of revealed games', () => {
           .filter(Boolean)
           .map((l) => JSON.parse(l).id),
       ).toEqual(revealed.slice(1100));
+      // A reader that takes one chunk has cost one query, not the page.
+      let queries = 0;
+      const counting: RawDb = {
+        ...site.handle.raw,
+        rows: (st, params) => {
+          queries++;
+          return site.handle.raw.rows(st, params);
+        },
+      };
+      const lines = exportNdjson(counting, 'cs', 0, revealed[1099]);
+      const chunk = await lines.next();
+      expect(String(chunk.value).split('\n').filter(Boolean)).toHaveLength(500);
+      expect(queries).toBe(1);
+      await lines.return(undefined);
       // Past the newest revealed game: an empty page and no next id.
       const past = await site.app.inject({ method: 'GET', url: `/api/provably_fair/games?after=${revealed.at(-1)}` });
       expect(past.body).toBe('');

@@ -5,7 +5,9 @@
  * under the house rules recorded with the game, each seed's nonces 0, 1, 2 ...), sums the audit figures of those
  * games and compares them with the site's own (GET /api/provably_fair/audit?window=all). Games whose seed is still
  * active are not exported yet: the site counts them in its figures and says how many; they are checked here once
- * their seed is revealed.
+ * their seed is revealed. First the site's public log: its entries up to the signed checkpoint must give the signed
+ * root (RFC 6962, recomputed here), or no figure is given at all; then each downloaded game must be the game its
+ * log entry records.
  * Exit code 0: every game checks and the figures agree; 1: a game or the figures do not; 2: bad input or no answer.
  */
 import { createHash, createHmac } from 'node:crypto';
@@ -24,6 +26,18 @@ import {
 import { chanceThousandths, isWin } from '../src/domain/chance.ts';
 import { computeRollSync } from '../src/domain/roll.ts';
 import { gameRulesFromWire } from '../src/domain/rules.ts';
+import {
+  decodeEntry,
+  leafHash,
+  openNote,
+  parseCheckpoint,
+  rootOfHashes,
+  toBase64,
+  utf8,
+  verifierFromKey,
+  bytesEqual,
+  type LogEntry,
+} from '../src/domain/tlog/index.ts';
 import { percentToThousandths } from '../src/domain/verify.ts';
 // The export's line, as the server writes it (a type only: the checks below run on src/domain alone).
 import type { ExportedGame } from '../server/services/audit-export.ts';
@@ -77,9 +91,80 @@ async function getText(url: string): Promise<string> {
   return body;
 }
 
+const LOG = '/api/provably_fair/log';
+/** Entries per request, the server's most. */
+const LOG_PAGE = 1000;
+
+type LoggedGame = Extract<LogEntry, { type: 'game' }>;
+
+/** The site's log as its checkpoint signs it: the games it holds, or why it cannot be trusted. */
+async function signedLog(base: string): Promise<{ size: number; root: string; games: Map<string, LoggedGame> }> {
+  const vkey = (await getText(`${base}${LOG}/key`)).trim();
+  const note = await getText(`${base}${LOG}/checkpoint`);
+  let size: number;
+  let root: Uint8Array;
+  try {
+    ({ size, root } = parseCheckpoint(openNote(note, [verifierFromKey(vkey)]).text));
+  } catch (err) {
+    throw new LogRefused(`its checkpoint does not verify with the key it serves (${(err as Error).message})`);
+  }
+  const lines: string[] = [];
+  while (lines.length < size) {
+    const limit = Math.min(LOG_PAGE, size - lines.length);
+    const page = (await getText(`${base}${LOG}/entries?start=${lines.length}&limit=${limit}`))
+      .split('\n')
+      .filter((l) => l.length > 0);
+    if (page.length === 0)
+      throw new LogRefused(`it serves ${lines.length} entries of the ${size} its checkpoint signs`);
+    lines.push(...page.slice(0, limit));
+  }
+  const recomputed = rootOfHashes(lines.map((l) => leafHash(utf8(l))));
+  if (!bytesEqual(recomputed, root))
+    throw new LogRefused(
+      `its ${size} entries give root ${toBase64(recomputed)}, its signed checkpoint says ${toBase64(root)}`,
+    );
+  const games = new Map<string, LoggedGame>();
+  for (const [i, line] of lines.entries()) {
+    let e: LogEntry;
+    try {
+      e = decodeEntry(line);
+    } catch (err) {
+      throw new LogRefused(`entry ${i} is not a log entry (${(err as Error).message})`);
+    }
+    if (e.type === 'game') games.set(e.roll_id, e);
+  }
+  return { size, root: toBase64(root), games };
+}
+
+/** A log whose entries do not give its signed root: figures from it would prove nothing. */
+class LogRefused extends Error {}
+
+/** Where a downloaded game differs from its log entry (empty when it is the logged game). */
+function logDifferences(g: ExportedGame, e: LoggedGame | undefined): string[] {
+  if (!e) return ['not in the signed log'];
+  const rules = gameRulesFromWire(g.rules);
+  const pairs: [string, unknown, unknown][] = [
+    ['server_seed_hash', g.server_seed_hash, e.server_seed_hash],
+    ['client_seed', g.client_seed, e.client_seed],
+    ['nonce', g.nonce, e.nonce],
+    ['chance', percentToThousandths(g.chance), e.chance],
+    ['roll_under', g.roll_under, e.roll_under],
+    ['roll', percentToThousandths(g.roll), e.roll],
+    ['success', g.success === 1, e.success],
+    ['stake_minor', g.stake_minor, e.stake_minor],
+    ['target_price_minor', g.target_price_minor, e.target_price_minor],
+    ['payout_per_100k', rules.payoutPer100k, e.rules.payout_per_100k],
+    ['chance_min', rules.chanceMin, e.rules.chance_min],
+    ['chance_max', rules.chanceMax, e.rules.chance_max],
+  ];
+  return pairs.filter(([, a, b]) => a !== b).map(([k, a, b]) => `${k} ${String(a)} exported, ${String(b)} logged`);
+}
+
 /** The checked and summed export of a site. */
 interface AuditRun {
   checked: number;
+  /** The downloaded games, to compare with the log. */
+  games: ExportedGame[];
   tampered: string[];
   cells: AuditSums[];
   total: AuditSums;
@@ -87,7 +172,7 @@ interface AuditRun {
 
 /** Downloads and checks every revealed game; `onPage` hears the progress. */
 async function auditSite(base: string, limit: number, onPage: (n: number) => void = () => {}) {
-  const run: AuditRun = { checked: 0, tampered: [], cells: [], total: emptySums() };
+  const run: AuditRun = { checked: 0, games: [], tampered: [], cells: [], total: emptySums() };
   const nonces = new Map<string, { ids: number[]; nonces: Set<number>; max: number }>();
   let after = 0;
   for (;;) {
@@ -98,6 +183,7 @@ async function auditSite(base: string, limit: number, onPage: (n: number) => voi
       if (g.id <= after) throw new Error(`the export went backwards at game ${g.id}`);
       after = g.id;
       run.checked += 1;
+      run.games.push(g);
       const problems = gameProblems(g);
       if (problems.length > 0) run.tampered.push(`game ${g.id} (roll_id ${g.roll_id}): ${problems.join('; ')}`);
       const s = gameSums({
@@ -181,12 +267,35 @@ async function main(): Promise<number> {
   const run = await auditSite(url, limit, (n) => process.stderr.write(`\rdownloaded ${n} games`));
   const after = await siteAudit();
   process.stderr.write('\n');
-  const out: string[] = [`Audit of ${url}: ${run.checked} revealed games downloaded and recomputed.`];
+  // The log is read after the export: a revealed game was logged before its seed's reveal.
+  let log: Awaited<ReturnType<typeof signedLog>>;
+  try {
+    log = await signedLog(url);
+  } catch (err) {
+    if (!(err instanceof LogRefused)) throw err;
+    process.stdout.write(
+      `REFUSED: the public log of ${url} does not match its signed checkpoint: ${err.message}.\n` +
+        'No figures are given from a log that is not the one signed.\n',
+    );
+    return 1;
+  }
+  const out: string[] = [
+    `Public log: ${log.size} entries, root ${log.root} recomputed from them = the signed checkpoint's.`,
+    `Audit of ${url}: ${run.checked} revealed games downloaded and recomputed.`,
+  ];
   out.push(...describeFigures(run));
   out.push(
     `The site also counts ${after.unrevealed_games} games whose server seed is still secret (not exported yet).`,
   );
   let failed = false;
+  const unlogged = run.games.flatMap((g) => {
+    const diff = logDifferences(g, log.games.get(g.roll_id));
+    return diff.length > 0 ? [`game ${g.id} (roll_id ${g.roll_id}): ${diff.join('; ')}`] : [];
+  });
+  if (unlogged.length > 0) {
+    failed = true;
+    out.push(`NOT AS LOGGED: ${unlogged.length} game(s) differ from the signed log:`, ...unlogged.map((t) => `  ${t}`));
+  } else out.push('Every game is the one its signed log entry records.');
   if (run.tampered.length > 0) {
     failed = true;
     out.push(`TAMPERED: ${run.tampered.length} problem(s):`, ...run.tampered.map((t) => `  ${t}`));

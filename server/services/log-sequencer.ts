@@ -187,6 +187,9 @@ export function startSequencer(
       if (!done.locked || done.added === 0) return;
       onBatch(done.size);
       if (stopped || done.added < LOG_BATCH) return;
+      // PGlite settles each statement without leaving the microtask queue: without this turn of the event loop
+      // a backlog's run of batches would hold off every request until the whole backlog is logged.
+      await new Promise((r) => setImmediate(r));
     }
   };
   const timer = setInterval(() => {

@@ -13,6 +13,8 @@ import { checkInvariants } from './invariants.ts';
 import { DB_KIND, scenarioDb, type ScenarioDb } from './helpers/db.ts';
 import { addFixtures, grantStakes, seededRandom, type Fixtures } from './helpers/fixtures.ts';
 import { call, registerOver, tokenOver, upgradeOver, type HttpPlayer } from './helpers/http.ts';
+import { checkLogWith, rowsOf } from '../helpers/log-check.ts';
+import { checkSiteLog, watchCheckpoints } from './helpers/log-watch.ts';
 import { record } from './helpers/record.ts';
 import { startServer, type ServerProcess } from './helpers/server.ts';
 import fs from 'node:fs';
@@ -52,6 +54,7 @@ describe(`crash on ${DB_KIND}`, () => {
     server = await startServer(sdb.env);
     const players: HttpPlayer[] = [];
     for (let i = 0; i < PLAYERS; i++) players.push(await registerOver(server.base, `crash${i}_${SEED}`));
+    const vkey = (await (await fetch(`${server.base}/api/provably_fair/log/key`)).text()).trim();
     await server.kill9();
     server = null;
     const queues = new Map<number, number[]>();
@@ -61,8 +64,11 @@ describe(`crash on ${DB_KIND}`, () => {
       return f;
     });
 
+    // Every checkpoint served across the kills, size -> root: one root per size, whichever process signed it.
+    const watch = watchCheckpoints(() => (server ? [server.base] : []));
     const rand = seededRandom(SEED);
     const acknowledged: string[] = [];
+    let logChecks = 0;
     const unexpected: string[] = [];
     let requests = 0;
     let cut = 0;
@@ -135,9 +141,15 @@ describe(`crash on ${DB_KIND}`, () => {
       // PostgreSQL: check after every kill. PGlite: on odd rounds the test opens the crashed directory itself;
       // on even rounds the next server does, so both recover from a kill -9.
       if (sdb.kind === 'pg' || round % 2 === 1 || round === ITERATIONS) {
-        const report = await withDb((h) => checkInvariants(h.db));
+        const { report, log } = await withDb(async (h) => ({
+          report: await checkInvariants(h.db),
+          // What the killed process logged is sound; its batch in flight, if any, is gone whole.
+          log: await checkLogWith(rowsOf(h), 'cs', null, vkey),
+        }));
         checks += 1;
+        logChecks += 1;
         expect(report.violations, `round ${round}`).toEqual([]);
+        expect(log, `round ${round}`).toEqual([]);
       }
     }
     expect(unexpected).toEqual([]);
@@ -145,13 +157,16 @@ describe(`crash on ${DB_KIND}`, () => {
     expect(byToken.game).toBeGreaterThan(0);
     expect(byToken.session).toBeGreaterThan(0);
 
+    const watched = await watch.stop();
     const final = await withDb(async (h) => {
       const found = await h.db.select({ rollId: games.rollId }).from(games).where(inArray(games.rollId, acknowledged));
-      return { found: found.length, report: await checkInvariants(h.db) };
+      return { found: found.length, report: await checkInvariants(h.db), log: await checkSiteLog(h, vkey, watched) };
     });
     // Durability: every game a player was told about survived the kills.
     expect(final.found).toBe(acknowledged.length);
     expect(final.report.violations).toEqual([]);
+    // Every row logged once, in a proving order, root = entries; every checkpoint seen is a prefix of the log.
+    expect(final.log.problems).toEqual([]);
     record('crash', {
       seed: SEED,
       kills: ITERATIONS,
@@ -166,6 +181,12 @@ describe(`crash on ${DB_KIND}`, () => {
       stale_game_tokens: staleTokens,
       invariant_checks: checks + 1,
       invariant_violations: final.report.violations.length,
+      log_checks: logChecks + 1,
+      checkpoint_polls: watched.polls,
+      checkpoint_sizes_seen: watched.seen.size,
+      log_entries_by_servers: final.log.leftByServers,
+      log_entries: final.log.size,
+      log_problems: final.log.problems.length,
     });
   });
 });

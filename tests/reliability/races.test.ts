@@ -18,6 +18,7 @@ import { DB_KIND, scenarioDb, type ScenarioDb } from './helpers/db.ts';
 import { addFixtures, grantStakes, pick, seededRandom, type Fixtures } from './helpers/fixtures.ts';
 import { call, registerOver, sellOver, tokenOver, upgradeOver, type Answer, type HttpPlayer } from './helpers/http.ts';
 import { addCatalogueItem, grant } from '../server/helpers/app.ts';
+import { checkSiteLog, watchCheckpoints } from './helpers/log-watch.ts';
 import { record } from './helpers/record.ts';
 import { startServer, type ServerProcess } from './helpers/server.ts';
 
@@ -62,6 +63,7 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
       await setup.close();
     }
     servers = await Promise.all(Array.from({ length: PROCESSES }, () => startServer(sdb.env)));
+    const watch = watchCheckpoints(() => servers.map((s) => s.base));
 
     const rand = seededRandom(SEED);
     const plan: Planned[] = [];
@@ -132,6 +134,8 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
     });
     expect(doubles).toEqual([]);
 
+    const vkey = await watch.vkey();
+    const watched = await watch.stop();
     await Promise.all(servers.map((s) => s.stop()));
     const check = await sdb.open();
     try {
@@ -146,6 +150,8 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
       expect(played.map((g) => g.rollId).sort()).toEqual([...rollIds].sort());
       const report = await checkInvariants(check.db);
       expect(report.violations).toEqual([]);
+      const log = await checkSiteLog(check, vkey, watched);
+      expect(log.problems).toEqual([]);
       record('races', {
         seed: SEED,
         processes: PROCESSES,
@@ -156,6 +162,11 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
         games_checked: report.counts.games,
         items_checked: report.counts.items,
         invariant_violations: report.violations.length,
+        checkpoint_polls: watched.polls,
+        checkpoint_sizes_seen: watched.seen.size,
+        log_entries_by_servers: log.leftByServers,
+        log_entries: log.size,
+        log_problems: log.problems.length,
       });
     } finally {
       await check.close();
@@ -207,6 +218,7 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
     }
     const env = { ...sdb.env, RATE_LIMIT_SEED_PER_HOUR: String(SEED_LIMIT) };
     servers = await Promise.all(Array.from({ length: PROCESSES }, () => startServer(env)));
+    const watch = watchCheckpoints(() => servers.map((s) => s.base));
 
     type Burst =
       | { kind: 'rotate'; player: number; cookie: string }
@@ -271,6 +283,8 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
     );
     expect(won.map((w) => w.length)).toEqual(allowed);
 
+    const vkey = await watch.vkey();
+    const watched = await watch.stop();
     await Promise.all(servers.map((s) => s.stop()));
     const check = await sdb.open();
     try {
@@ -304,6 +318,8 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
       expect(usedAfter).toBe(usedBefore);
       const report = await checkInvariants(check.db);
       expect(report.violations).toEqual([]);
+      const log = await checkSiteLog(check, vkey, watched);
+      expect(log.problems).toEqual([]);
       record('races-limits', {
         seed: SEED,
         processes: PROCESSES,
@@ -316,6 +332,9 @@ describe(`races on ${DB_KIND} over ${PROCESSES} server process(es)`, () => {
         subfloor_refused_400: gameAnswers.filter((s) => s.startsWith('400 ')).length,
         tokens_used: usedAfter - usedBefore,
         invariant_violations: report.violations.length,
+        checkpoint_polls: watched.polls,
+        log_entries: log.size,
+        log_problems: log.problems.length,
       });
     } finally {
       await check.close();

@@ -12,6 +12,8 @@ export const PG_FILES: Record<string, string> = {
   'tests/server/connection-cut.test.ts': 'a connection cut inside a transaction (pg-pool error handling)',
   'tests/server/live.test.ts': 'LISTEN/NOTIFY between two connection pools',
   'tests/server/log.test.ts': "the public log's sequencer: advisory lock, two apps with their own pools",
+  'tests/server/log-sequencer.test.ts':
+    "the sequencer's advisory lock across server processes, a kill -9 holding it, pg_terminate_backend of its backend",
   'tests/server/metrics.test.ts': "the pool's gauges",
   'tests/server/play-safe.test.ts': 'two games racing at the edge of a limit: row locks on a real pool',
   'tests/server/play-safe-instances.test.ts': 'an exclusion seen by two apps with their own pools',

@@ -1,5 +1,5 @@
 /** The public log's formats and tree math (C2SP signed-note, tlog-checkpoint, tlog-tiles, tlog-cosignature). */
-export { HASH_SIZE, emptyRoot, leafHash, nodeHash, type Hash } from './hash.ts';
+export { HASH_SIZE, emptyRoot, leafHash, nodeHash, rootOfHashes, type Hash } from './hash.ts';
 export { bytesEqual, fromBase64, fromHex, toBase64, toHex, utf8 } from './bytes.ts';
 export { decodeEntry, encodeEntry, type LogEntry } from './entry.ts';
 export {

@@ -24,8 +24,9 @@ const serverProject = (name: string, include: string[]): TestProjectConfiguratio
     include,
     environment: 'node',
     globalSetup: ['tests/server/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Files that start processes or migrate a fresh database take minutes on a 2-core machine CI shares.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });
 

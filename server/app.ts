@@ -25,7 +25,6 @@ import { siteRoutes } from './routes/site.ts';
 import { upgradeRoutes } from './routes/upgrade.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { startRollup } from './services/audit-rollup.ts';
 import { TargetCatalogue } from './services/catalogue-index.ts';
 import { loadLogKeys } from './services/log-key.ts';
 import { startSequencer } from './services/log-sequencer.ts';
@@ -91,14 +90,6 @@ export const upgradesApp = fp<AppOptions>(async (app, opts) => {
   }, opts.tokenSweepMs ?? 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-
-  // The fairness audit's rollup runs beside the games, never inside their transactions; every process may run it.
-  if (config.auditRollupMs > 0) {
-    const stop = startRollup(handle.raw, config.auditRollupMs, (err) => {
-      if (!isDbUnavailable(err)) app.log.error({ err }, 'audit rollup failed');
-    });
-    app.addHook('onClose', stop);
-  }
 
   // Every process may sequence the public log; an advisory lock lets one at a time, and another takes over.
   if (config.logSequenceMs > 0) {

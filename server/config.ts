@@ -44,8 +44,6 @@ export interface Config {
   /** Origins besides the site's own that may post to the API. */
   allowedOrigins: string[];
   houseRules: HouseRules;
-  /** How often each process adds settled games to the audit's rollup; 0 = never (bench only). */
-  auditRollupMs: number;
   /** More open live streams per address (across processes with Redis) are refused with 429. */
   liveMaxStreamsPerIp: number;
   /** More open live streams in this process are refused with 503 and Retry-After. */
@@ -297,7 +295,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitUpgradeIpPerMin: r.int('RATE_LIMIT_UPGRADE_IP_PER_MIN', 240, 0, 1_000_000),
     allowedOrigins: r.origins('ALLOWED_ORIGINS'),
     houseRules: houseRules(r),
-    auditRollupMs: r.int('AUDIT_ROLLUP_MS', 1000, 0, 3_600_000),
     liveMaxStreamsPerIp: r.int('LIVE_MAX_STREAMS_PER_IP', 8, 1, 100_000),
     // Each open stream holds a socket and at most its bound of unsent bytes, so the total bounds the memory.
     liveMaxStreams: r.int('LIVE_MAX_STREAMS', 5000, 1, 1_000_000),

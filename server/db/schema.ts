@@ -332,18 +332,6 @@ export const auditRollup = pgTable(
   (t) => [primaryKey({ name: 'audit_rollup_pk', columns: [t.site, t.hour, t.band, t.rollUnder] })],
 );
 
-/** The rollup's one row: games up to rolled_to are summed; pending_to is safe once every transaction open at pending_at has ended. */
-export const auditRollupState = pgTable(
-  'audit_rollup_state',
-  {
-    id: integer().primaryKey(),
-    rolledTo: bigint({ mode: 'number' }).notNull().default(0),
-    pendingTo: bigint({ mode: 'number' }),
-    pendingAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [check('audit_rollup_state_one', sql`${t.id} = 1`)],
-);
-
 /** Every client seed a seed pair got (a trigger on seeds writes them), each logged once. */
 export const seedClientSeeds = pgTable(
   'seed_client_seeds',

@@ -1,4 +1,7 @@
-/** The audit: rollup rows plus games above its watermark in one statement, so a concurrent rollup counts once. */
+/**
+ * The audit: rollup rows plus the games not yet sequenced, in one statement, so a batch that commits meanwhile is
+ * counted once (its games gain their index and join the rollup in one transaction).
+ */
 import {
   addSums,
   bandsFigures,
@@ -44,8 +47,7 @@ const FIGURES = statement(
      union all
      select ${bandSql('g.chance')}, g.roll_under, date_trunc('hour', g.created_at, 'UTC'), ${SUMS_SQL}
      from games g
-     where g.id > (select rolled_to from audit_rollup_state where id = 1) and g.site = $1
-       and g.created_at >= $2::timestamptz
+     where g.log_index is null and g.site = $1 and g.created_at >= $2::timestamptz
      group by 1, 2, 3
    )
    select band, roll_under, date_trunc($3, hour, 'UTC') as period, sum(games)::bigint as games,

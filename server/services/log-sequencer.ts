@@ -15,12 +15,13 @@ import {
   type TileReader,
 } from '../../src/domain/tlog/index.ts';
 import { statement, type RawDb, type TxQueryable } from '../db/client.ts';
+import { ROLLUP_GAMES } from './audit-rollup.ts';
 import { LIVE_CHANNEL } from './live-listen.ts';
 import type { LogKeys } from './log-key.ts';
 import { readPending, type PendingKind } from './log-pending.ts';
 import { readState, tileReader } from './log-store.ts';
 
-// Any fixed 64-bit key, the same in every process of this app (migrations and the audit rollup use others).
+// Any fixed 64-bit key, the same in every process of this app (migrations use another).
 const SEQUENCER_LOCK_KEY = 7_294_517_035;
 
 /** Keeps each batch's transaction short. */
@@ -141,6 +142,8 @@ async function step(q: TxQueryable, keys: LogKeys, site: string, batch: number):
       ],
     },
     ...[...marks].map(([kind, m]) => ({ st: MARK[kind], params: [m.ids, m.idx] })),
+    // The audit's sums take the batch's games with their indexes: one reader of committed games for both.
+    ...(marks.has('game') ? [{ st: ROLLUP_GAMES, params: [marks.get('game')!.ids] }] : []),
   ]);
   [...marks].forEach(([kind, m], i) => {
     const n = done[2 + i].length;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { auditFigures } from '../../server/services/audit.ts';
-import { rollupAll, rollupStep } from '../../server/services/audit-rollup.ts';
+import { sequenceAll, sequenceStep } from '../../server/services/log-sequencer.ts';
 import { statement } from '../../server/db/client.ts';
 import type { AuditWindow } from '../../src/domain/audit.ts';
 import { addCatalogueItem, createTestApp, type TestApp } from './helpers/app.ts';
@@ -10,8 +10,8 @@ import { writePlayer, type GameSpec, type SeedSpec, type WrittenGame } from './h
 let t: TestApp;
 let targetId: number;
 beforeAll(async () => {
-  // No background rollup: each case decides how far the rollup has got.
-  t = await createTestApp({ auditRollupMs: 0 });
+  // No background sequencer: each case decides how far the log, and with it the rollup, has got.
+  t = await createTestApp({ logSequenceMs: 0 });
   targetId = (await addCatalogueItem(t.db, { site: 'cs', priceMinor: 100_000 })).id;
 });
 afterAll(() => t.close());
@@ -164,9 +164,18 @@ const REVEAL_ALL = statement(
   "update seeds set status = 'revealed', revealed_at = now() where status = 'active' and user_id in (select user_id from games where site = $1)",
 );
 
+const UNLOGGED = statement(
+  't_audit_unlogged',
+  'select count(*)::int as n from games where site = $1 and log_index is null',
+);
+const ROLLED = statement(
+  't_audit_rolled',
+  'select coalesce(sum(games), 0)::bigint as games from audit_rollup where site = $1',
+);
+
 let runs = 0;
 describe('the audit figures', () => {
-  it('equal a game-by-game recomputation from the games table, however far the rollup has got', async () => {
+  it('equal a game-by-game recomputation from the games table, however far the log and its rollup have got', async () => {
     const now = new Date();
     await fc.assert(
       fc.asyncProperty(
@@ -177,7 +186,7 @@ describe('the audit figures', () => {
           const site = `prop${(runs += 1)}`;
           const written: WrittenGame[] = [];
           for (const seeds of players) written.push(...(await writePlayer(t.handle.raw, site, targetId, seeds)));
-          for (const batch of steps) await rollupStep(t.handle.raw, batch);
+          for (const batch of steps) await sequenceStep(t.handle.raw, t.app.upgrades.logKeys, site, batch);
           for (const window of ['24h', '7d', '30d', 'all'] as const)
             expectSame(await auditFigures(t.handle.raw, site, window, now), bruteForce(written, window, now));
           await t.handle.raw.rows(REVEAL_ALL, [site]);
@@ -187,7 +196,7 @@ describe('the audit figures', () => {
     );
   });
 
-  it('are the same before and after the rollup has taken every game', async () => {
+  it('are the same before and after the log, and with it the rollup, has taken every game', async () => {
     const now = new Date();
     const site = 'whole';
     const written = await writePlayer(t.handle.raw, site, targetId, [
@@ -204,8 +213,11 @@ describe('the audit figures', () => {
       },
     ]);
     const before = await auditFigures(t.handle.raw, site, '7d', now);
-    const rolledTo = await rollupAll(t.handle.raw);
-    expect(rolledTo).toBeGreaterThanOrEqual(Math.max(...written.map((g) => g.id)));
+    await sequenceAll(t.handle.raw, t.app.upgrades.logKeys, site);
+    const [{ n }] = await t.handle.raw.rows<{ n: number }>(UNLOGGED, [site]);
+    expect(n).toBe(0);
+    const [{ games }] = await t.handle.raw.rows<{ games: number }>(ROLLED, [site]);
+    expect(Number(games)).toBe(written.length);
     const after = await auditFigures(t.handle.raw, site, '7d', now);
     expect(after).toEqual(before);
     expectSame(after, bruteForce(written, '7d', now));

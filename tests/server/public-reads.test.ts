@@ -14,7 +14,7 @@ import { writePlayer, type SeedSpec } from './helpers/audit-games.ts';
 let t: TestApp;
 let targetId: number;
 beforeAll(async () => {
-  t = await createTestApp({ auditCacheMs: 600_000, rateLimitPublicPerMin: 0, auditRollupMs: 0 });
+  t = await createTestApp({ auditCacheMs: 600_000, rateLimitPublicPerMin: 0 });
   targetId = (await addCatalogueItem(t.db, { site: 'cs', priceMinor: 2_000 })).id;
 });
 afterAll(() => t.close());
@@ -51,7 +51,7 @@ describe('the audit answered from a cache', () => {
   });
 
   it('with AUDIT_CACHE_MS=0, answers every request from the database', async () => {
-    const fresh = await createTestApp({ auditCacheMs: 0, auditRollupMs: 0 });
+    const fresh = await createTestApp({ auditCacheMs: 0 });
     try {
       const target = await addCatalogueItem(fresh.db, { site: 'cs', priceMinor: 2_000 });
       await writePlayer(fresh.handle.raw, 'cs', target.id, [seed('revealed', 2)]);

@@ -6,6 +6,7 @@ import { GameLoad, summarise, type GamesSample } from './lib/games.ts';
 import { withClient, withDatabase } from './lib/pg.ts';
 import { prepareDatabase } from './lib/prepare.ts';
 import { startServer } from './lib/server.ts';
+import { logFigures } from './log.ts';
 
 const GAMES = 1_000_000;
 const GAMES_PER_SEED = 100;
@@ -122,7 +123,8 @@ async function anonymousLoad(base: string, cookie: string, topId: number) {
 }
 
 // Once a server's rollup has caught up: p95 of 200 requests per window, the first 5 left out as warm-up.
-async function endpoint(url: string, distDir: string, cookie: string, log: (s: string) => void) {
+async function endpoint(url: string, ctx: BenchContext, cookie: string) {
+  const { distDir, log } = ctx;
   const server = await startServer({ DATABASE_URL: url, DIST_DIR: distDir });
   try {
     const rollupSeconds = await rolledUp(url, log);
@@ -139,16 +141,19 @@ async function endpoint(url: string, distDir: string, cookie: string, log: (s: s
       }
       p95[window] = percentile(ms.slice(5), 95);
     }
+    log('audit: the public log at this size');
+    const logged = await logFigures(server.url, url, ctx);
     log(`audit: a signed-in index call quiet, then under ${ANONYMOUS_READERS} anonymous readers`);
     const load = await anonymousLoad(server.url, cookie, GAMES);
-    return { rollupSeconds, p95, load };
+    return { rollupSeconds, p95, load, logged };
   } finally {
     await server.stop();
   }
 }
 
 /** Both audit figures, on one database: the endpoint's first, then settling on top of its 1,000,000 games. */
-export function auditBench({ distDir, raw, log }: BenchContext): Promise<Figure[]> {
+export function auditBench(ctx: BenchContext): Promise<Figure[]> {
+  const { distDir, raw, log } = ctx;
   return withDatabase('audit', async (url) => {
     const settleGames = SETTLE_ROUNDS * 2 * SETTLE_SECONDS * 4_000 + 2_000;
     const itemsPerPlayer = Math.ceil(settleGames / CLIENTS) + 100;
@@ -157,7 +162,7 @@ export function auditBench({ distDir, raw, log }: BenchContext): Promise<Figure[
     const t0 = performance.now();
     await writeGames(url, GAMES);
     const writeSeconds = (performance.now() - t0) / 1000;
-    const { rollupSeconds, p95, load: anon } = await endpoint(url, distDir, data.indexPlayer.cookie, log);
+    const { rollupSeconds, p95, load: anon, logged } = await endpoint(url, ctx, data.indexPlayer.cookie);
     const samples: Record<'off' | 'on', GamesSample[]> = { off: [], on: [] };
     let load: GameLoad | null = null;
     for (let round = 1; round <= SETTLE_ROUNDS; round++) {
@@ -196,6 +201,7 @@ export function auditBench({ distDir, raw, log }: BenchContext): Promise<Figure[
         2,
         readersNote,
       ),
+      ...logged,
       atLeast(
         'settle games/s with the log sequencer and its audit rollup',
         on.gamesPerSecond,

@@ -9,16 +9,7 @@ import { chanceThousandths } from '../../src/domain/chance.ts';
 import { DEFAULT_RULES, gameRulesToWire, type GameRules } from '../../src/domain/rules.ts';
 import { statement } from '../../server/db/client.ts';
 import { messages } from '../../server/messages.ts';
-import {
-  addCatalogueItem,
-  createTestApp,
-  getToken,
-  grant,
-  postUpgrade,
-  register,
-  type Player,
-  type TestApp,
-} from './helpers/app.ts';
+import { addCatalogueItem, createTestApp, playGames, register, type Player, type TestApp } from './helpers/app.ts';
 import { writePlayer, type SeedSpec, type WrittenGame } from './helpers/audit-games.ts';
 
 const run = promisify(execFile);
@@ -69,24 +60,7 @@ async function exportAll(limit: number) {
   }
 }
 
-/** Plays n real games through the API (stake 5.00 against 9.00). */
-async function play(p: Player, n: number): Promise<string[]> {
-  const stake = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 });
-  const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 });
-  const ids: string[] = [];
-  for (const item of await grant(t.db, p.userId, Array(n).fill(stake.id))) {
-    const res = await postUpgrade(t.app, p.cookie, {
-      'inventory_items[]': [String(item)],
-      uniq_item: String(target.id),
-      upgrade_front_chance: '50',
-      roll_under: '1',
-      token: await getToken(t.app, p.cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    ids.push(res.json().provably_fair.roll_id);
-  }
-  return ids;
-}
+const play = (p: Player, n: number) => playGames(t, p, n);
 
 /** Seeds whose games are priced as the settlement prices them (the script checks each chance). */
 function seedsOf(

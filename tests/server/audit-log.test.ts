@@ -9,16 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sequenceAll } from '../../server/services/log-sequencer.ts';
-import {
-  addCatalogueItem,
-  createTestApp,
-  getToken,
-  grant,
-  postUpgrade,
-  register,
-  type Player,
-  type TestApp,
-} from './helpers/app.ts';
+import { createTestApp, playGames, register, type Player, type TestApp } from './helpers/app.ts';
 
 const run = promisify(execFile);
 
@@ -60,18 +51,7 @@ async function audit(): Promise<{ code: number; stdout: string }> {
 }
 
 async function play(p: Player, n: number): Promise<void> {
-  const stake = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 });
-  const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 });
-  for (const item of await grant(t.db, p.userId, Array(n).fill(stake.id))) {
-    const res = await postUpgrade(t.app, p.cookie, {
-      'inventory_items[]': [String(item)],
-      uniq_item: String(target.id),
-      upgrade_front_chance: '50',
-      roll_under: '1',
-      token: await getToken(t.app, p.cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await playGames(t, p, n);
   // The seed is revealed, so its games are exported and counted.
   const rotated = await t.app.inject({
     method: 'POST',

@@ -21,16 +21,7 @@ import { messages } from '../../server/messages.ts';
 import { sequenceAll } from '../../server/services/log-sequencer.ts';
 import { checkLogWith, rowsOf } from '../helpers/log-check.ts';
 import { writePlayer } from './helpers/audit-games.ts';
-import {
-  addCatalogueItem,
-  createTestApp,
-  getToken,
-  grant,
-  postUpgrade,
-  register,
-  type Player,
-  type TestApp,
-} from './helpers/app.ts';
+import { addCatalogueItem, createTestApp, playGames, register, type Player, type TestApp } from './helpers/app.ts';
 
 const witness = generateKey('witness.example/w1', ALG_COSIGNATURE_V1);
 const stranger = generateKey('witness.example/w2', ALG_COSIGNATURE_V1);
@@ -45,23 +36,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 const LOG = '/api/provably_fair/log';
 const sequence = () => sequenceAll(t.handle.raw, t.app.upgrades.logKeys, 'cs');
 
-async function play(p: Player, n: number): Promise<string[]> {
-  const stake = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 });
-  const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 });
-  const ids: string[] = [];
-  for (const item of await grant(t.db, p.userId, Array(n).fill(stake.id))) {
-    const res = await postUpgrade(t.app, p.cookie, {
-      'inventory_items[]': [String(item)],
-      uniq_item: String(target.id),
-      upgrade_front_chance: '50',
-      roll_under: '1',
-      token: await getToken(t.app, p.cookie),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    ids.push(res.json().provably_fair.roll_id);
-  }
-  return ids;
-}
+const play = (p: Player, n: number) => playGames(t, p, n);
 
 async function checkpoint() {
   const res = await get(`${LOG}/checkpoint`);

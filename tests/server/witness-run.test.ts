@@ -12,17 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateKey } from '../../src/domain/tlog/index.ts';
 import { sequenceAll } from '../../server/services/log-sequencer.ts';
 import type { WitnessState } from '../../scripts/witness-check.ts';
-import {
-  addCatalogueItem,
-  createTestApp,
-  getToken,
-  grant,
-  postUpgrade,
-  register,
-  testConfig,
-  type Player,
-  type TestApp,
-} from './helpers/app.ts';
+import { createTestApp, playGames, register, testConfig, type Player, type TestApp } from './helpers/app.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'upgrades-witness-'));
 const stateFile = path.join(dir, 'state.json');
@@ -61,8 +51,6 @@ async function site(skey: string) {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('not listening');
-  const stake = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 });
-  const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 });
   const player: Player = await register(t.app);
   const sequence = () => sequenceAll(t.handle.raw, t.app.upgrades.logKeys, 'cs');
   return {
@@ -70,16 +58,7 @@ async function site(skey: string) {
     sequence,
     /** Plays n games, then sequences; returns the log's size. */
     async play(n: number): Promise<number> {
-      for (const item of await grant(t.db, player.userId, Array(n).fill(stake.id))) {
-        const res = await postUpgrade(t.app, player.cookie, {
-          'inventory_items[]': [String(item)],
-          uniq_item: String(target.id),
-          upgrade_front_chance: '50',
-          roll_under: '1',
-          token: await getToken(t.app, player.cookie),
-        });
-        expect(res.statusCode, res.body).toBe(200);
-      }
+      await playGames(t, player, n);
       return sequence();
     },
   };

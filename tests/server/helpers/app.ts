@@ -235,3 +235,22 @@ export async function activeSeed(db: Db, userId: number) {
     .where(and(eq(seeds.userId, userId), eq(seeds.status, 'active')));
   return row;
 }
+
+/** Plays n real games through the API, each staking a new 5.00 item on a new 9.00 target at 50 %; their roll ids. */
+export async function playGames(t: Pick<TestApp, 'app' | 'db'>, p: Player, n: number): Promise<string[]> {
+  const stake = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 500 });
+  const target = await addCatalogueItem(t.db, { site: 'cs', priceMinor: 900 });
+  const ids: string[] = [];
+  for (const item of await grant(t.db, p.userId, Array(n).fill(stake.id))) {
+    const res = await postUpgrade(t.app, p.cookie, {
+      'inventory_items[]': [String(item)],
+      uniq_item: String(target.id),
+      upgrade_front_chance: '50',
+      roll_under: '1',
+      token: await getToken(t.app, p.cookie),
+    });
+    if (res.statusCode !== 200) throw new Error(`game refused: ${res.statusCode} ${res.body}`);
+    ids.push(res.json().provably_fair.roll_id);
+  }
+  return ids;
+}

@@ -138,13 +138,15 @@ test.describe('ru numbers use decimal commas on every fair page', () => {
     const rollId = await playerWithGames(page, 'ru', 2);
     await openSeeds(page, 'ru');
     const row = page.getByTestId('history-game').first();
-    await expect(row.locator('td.fair-number').first()).toHaveText(/^\d{1,2},\d{3}\u00a0%$/);
+    // The chance in the ru site's one decimal, as the play page shows it; the roll in its three.
+    await expect(row.locator('td.fair-number').first()).toHaveText(/^\d{1,2},\d\u00a0%$/);
     await expect(row.locator('td.fair-number').nth(1)).toHaveText(/^\d{1,2},\d{3}$/);
     expect(await text(page, '[data-testid=history] tbody')).not.toMatch(DOT_DECIMAL);
 
     await page.goto(`${baseOf('ru')}/ru/provably_fair/roll_verifier/${rollId}`);
     await expect(page.getByTestId('verify-game')).toBeVisible();
-    await expect(page.getByTestId('verify-chance')).toHaveText(/^\d{1,2},\d{3}\u00a0%$/);
+    await expect(page.getByTestId('verify-chance')).toHaveText(/^\d{1,2},\d\u00a0%$/);
+    await expect(page.getByTestId('verify-direction')).toHaveText(/ \d{1,2},\d( |$)/);
     await expect(page.getByTestId('verify-rules')).toHaveText(/^коэффициент выплаты 0,\d+, шанс от 0,1\u00a0% до /);
     expect(await text(page, '[data-testid=verify-game] dl')).not.toMatch(DOT_DECIMAL);
 

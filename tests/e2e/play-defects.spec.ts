@@ -262,3 +262,43 @@ test.describe('Sign out', () => {
     expect(me.user).toBeNull();
   });
 });
+
+for (const site of ['cs', 'ru'] as const) {
+  test(`${site}: keys typed one at a time stay as typed, above the balance too, and stake only what is covered`, async ({
+    page,
+  }) => {
+    const base = baseOf(site);
+    const words = WORDS[site];
+    const fmt = MONEY[site];
+    await registerThroughPage(page, base, freshName('keys'));
+    // A balance from the cheapest item shown, sold through its own button.
+    const cheapest = usableItems(page).last();
+    const soldId = (await cheapest.getAttribute('data-testid'))!.replace('inv-item-', '');
+    await page.getByTestId(`inv-sell-${soldId}`).click();
+    await expect(page.getByTestId(`inv-item-${soldId}`)).toHaveCount(0);
+    await expect(page.getByTestId('balance')).not.toHaveAttribute('data-value', '0');
+    const balance = Number(await page.getByTestId('balance').getAttribute('data-value'));
+    const field = page.getByTestId('balance-stake');
+
+    // The issue's sequences: 99999 on both sites, and each site's own grouping and decimal sign.
+    const typed = site === 'ru' ? ['99999', '1 234,5', ',5'] : ['99999', '1,234.50', '.5'];
+    for (const keys of typed) {
+      const amount = Number(keys.replace(/[\s,]/g, (c) => (c === ',' && site === 'ru' ? '.' : '')));
+      await field.fill('');
+      await field.pressSequentially(keys);
+      await expect(field).toHaveValue(keys);
+      const over = toMinor(amount) > toMinor(balance);
+      if (over) {
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
+        await expect(page.getByTestId('balance-stake-hint')).toHaveText(
+          words.balanceStake.over.replace('{{amount}}', fmt.money(balance)),
+        );
+        // Nothing is staked from the balance: the summary does not show the refused amount.
+        await expect(page.getByTestId('stake-total')).toHaveAttribute('data-value', '0');
+      } else {
+        expect(await field.getAttribute('aria-invalid')).toBeNull();
+        await expect(page.getByTestId('stake-total')).toHaveAttribute('data-value', String(amount));
+      }
+    }
+  });
+}

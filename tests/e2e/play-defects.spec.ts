@@ -302,3 +302,30 @@ for (const site of ['cs', 'ru'] as const) {
     }
   });
 }
+
+test('ru: at 320 px the drawn wheel of a chosen game fits inside its panel, after a resize too', async ({ page }) => {
+  const base = baseOf('ru');
+  await registerThroughPage(page, base, freshName('wheel320'));
+  await choose(page);
+  /** The right edge of everything the wheel draws, against the game panel's inner edge. */
+  const edges = () =>
+    page.getByTestId('wheel-figure').evaluate((fig) => {
+      const panel = fig.closest('section')!;
+      const inner = panel.getBoundingClientRect().right - parseFloat(getComputedStyle(panel).paddingRight);
+      const right = Math.max(...[fig, ...fig.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right));
+      return { right: Math.round(right), inner: Math.round(inner) };
+    });
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect
+      .poll(async () => {
+        const e = await edges();
+        return e.right <= e.inner;
+      }, `${width}`)
+      .toBe(true);
+  }
+  await page.reload();
+  await choose(page);
+  const e = await edges();
+  expect(e.right).toBeLessThanOrEqual(e.inner);
+});

@@ -68,3 +68,13 @@ export function clientChanceMatches(clientPercent: number, chance: number): bool
   const client = Math.round(clientPercent * 1000);
   return client <= chance && chance - client < 100;
 }
+
+/**
+ * The winning edge (percent) of chance C (thousandths) in the chance's decimals, rounded towards fewer winning rolls: below a chance shown
+ * rounded down, or at or above 100 minus the chance, rounded up.
+ */
+export function winEdge(chance: number, rollUnder: boolean, decimals: number): number {
+  const step = 10 ** (3 - decimals);
+  const edge = rollUnder ? Math.floor(chance / step) * step : Math.ceil((ROLL_SPACE - chance) / step) * step;
+  return edge / 1000;
+}

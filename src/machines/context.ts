@@ -33,6 +33,7 @@ export type NoticeKey =
   | 'multiplierFar'
   | 'reloadFailed'
   | 'sellFailed'
+  | 'sold'
   | 'signOutFailed'
   | 'gameNotPlayed'
   | 'gamePlayed'
@@ -40,7 +41,7 @@ export type NoticeKey =
 
 /** A notification: an i18n key, or the server's already translated msg. `seq` makes a repeat announce again. */
 export type Notice = { kind: 'error' | 'info'; seq: number } & (
-  { key: NoticeKey; multiplier?: number } | { text: string }
+  { key: NoticeKey; multiplier?: number; balance?: number } | { text: string }
 );
 
 /** A click queued to run once the inventory is (re)loaded: route preselection, a click on a finished game. */

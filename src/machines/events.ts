@@ -34,6 +34,8 @@ export type PageEvent =
   | { type: 'user.play' }
   | { type: 'user.return' }
   | { type: 'user.sell' }
+  /** An inventory item's own sell button (not the result panel's). */
+  | { type: 'user.sellItem'; id: number }
   | { type: 'user.retry' }
   /** ageConfirmed: the register form's 18+ box (the server refuses a new account without it). */
   | { type: 'user.signIn'; mode: SignInMode; username: string; password: string; ageConfirmed?: boolean }

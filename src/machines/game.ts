@@ -40,7 +40,7 @@ export function shownChance(ctx: PageContext): number | null {
   return c == null ? null : chancePercent(c, ctx.site.chanceDecimals);
 }
 
-/** Target price / the whole stake (items and balance), 2 decimals (0 until both are chosen). */
+/** Target price / the whole stake (items and the balance part it covers), 2 decimals (0 until both are chosen). */
 export function multiplierValue(ctx: Selection): number {
   const target = targetItem(ctx);
   return multiplierOf(target ? toMinor(target.price) : null, totalStakeMinor(ctx) || null);
@@ -62,12 +62,11 @@ export function shownMultiplier(ctx: Shown): number {
 
 /**
  * The multiplier button shown as on: the one that chose the current target (its ratio is rarely the button's
- * exact value), the selected one while no ratio is shown, none for a target chosen by hand.
+ * exact value); none while there is no target or no ratio to show, and none for a target chosen by hand.
  */
 export function litMultiplier(ctx: Shown): number | null {
   const ratio = (ctx.game !== null && ctx.gameStake.length + ctx.gameBalanceStake > 0) || multiplierValue(ctx) > 0;
-  if (!ratio) return ctx.multiplier;
-  return ctx.target !== null && ctx.target === ctx.multiplierTarget ? ctx.multiplier : null;
+  return ratio && ctx.target !== null && ctx.target === ctx.multiplierTarget ? ctx.multiplier : null;
 }
 
 /** The numbers under the wheel: staked total and target price (major units) and the chance (percent). */

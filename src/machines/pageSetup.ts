@@ -37,7 +37,7 @@ import {
 function notice(
   ctx: PageContext,
   kind: Notice['kind'],
-  body: { key: NoticeKey; multiplier?: number } | { text: string },
+  body: { key: NoticeKey; multiplier?: number; balance?: number } | { text: string },
 ): Notice {
   return { kind, seq: (ctx.notice?.seq ?? 0) + 1, ...body };
 }
@@ -143,6 +143,11 @@ export const pageSetup = setup({
     canPlay: ({ context }) => playDecision(context).ok,
     gameWon: ({ context }) => context.game?.success === 1,
     hasWonItem: ({ context }) => context.game?.success === 1 && context.game.vinLastItemId != null,
+    // The server refuses to buy a type_prize 13 item: it has no sell button.
+    itemSellable: ({ context, event }) => {
+      assertEvent(event, 'user.sellItem');
+      return ownedItem(context, event.id) !== undefined && !isLockedItem(context, event.id);
+    },
     signedIn: ({ context }) => context.user !== null,
   },
   actions: {
@@ -260,6 +265,9 @@ export const pageSetup = setup({
     applySale: assign(({ context }, params: { balance: number }) => ({
       user: context.user ? { ...context.user, balance: params.balance } : null,
       inventoryStale: true,
+    })),
+    noticeSold: assign(({ context }, params: { balance: number }) => ({
+      notice: notice(context, 'info', { key: 'sold', balance: params.balance }),
     })),
     clearGame: assign({ game: null, gameStake: [], gameBalanceStake: 0, staked: [], balanceStake: 0, target: null }),
     setFilter: assign(({ context, event }) => {

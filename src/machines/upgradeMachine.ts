@@ -31,6 +31,11 @@ const clickClearsGame = {
 /** What a shown result accepts (not while its sale is under way). */
 const finishedGame = {
   'user.return': { target: '#page.reset', description: 'Return: back to choosing.' },
+  'user.signOut': {
+    target: '#page.signingOut',
+    actions: 'clearGame',
+    description: 'Signs out from the result: the game is put away first.',
+  },
   'user.pickItem': clickClearsGame,
   'user.pickTarget': clickClearsGame,
 } as const;
@@ -97,7 +102,10 @@ export const upgradeMachine = pageSetup.createMachine({
     },
     error: {
       description: 'The index call failed: a message and a retry button.',
-      on: { 'user.retry': { target: 'loading', description: 'Tries loading again.' } },
+      on: {
+        'user.retry': { target: 'loading', description: 'Tries loading again.' },
+        'user.signOut': { guard: 'signedIn', target: 'signingOut', description: 'Signs out from the error screen.' },
+      },
     },
     routing: {
       description: 'Decides which screen the loaded data calls for.',
@@ -203,6 +211,11 @@ export const upgradeMachine = pageSetup.createMachine({
         ],
         'user.mirror': { actions: 'toggleMirror', description: "Flips roll_under and mirrors the wheel's win arc." },
         'user.play': { guard: 'canPlay', target: 'playing', description: 'Plays: needs a game the house rules allow.' },
+        'user.sellItem': {
+          guard: 'itemSellable',
+          target: 'sellingItem',
+          description: "Sells an inventory item into the balance at the server's price (POST /api/inventory/sell).",
+        },
         'user.signOut': { target: 'signingOut', description: 'Signs out.' },
         'live.me': {
           target: 'reloading',
@@ -312,6 +325,30 @@ export const upgradeMachine = pageSetup.createMachine({
               description: 'The sale was refused: its message; the item stays.',
             },
           },
+        },
+      },
+    },
+    sellingItem: {
+      description: 'Selling an inventory item; the server prices it. Controls are locked.',
+      invoke: {
+        id: 'sellItem',
+        src: 'sell',
+        input: ({ event }) => ({ id: (event as { id: number }).id }),
+        onDone: {
+          target: 'reloading',
+          actions: [
+            { type: 'applySale', params: ({ event }) => ({ balance: event.output }) },
+            { type: 'noticeSold', params: ({ event }) => ({ balance: event.output }) },
+          ],
+          description: 'Sold: the balance grows; the inventory reloads without the item (and drops it from the stake).',
+        },
+        onError: {
+          target: 'routing',
+          actions: {
+            type: 'noticeError',
+            params: ({ event }) => ({ error: event.error, fallback: 'sellFailed' as const }),
+          },
+          description: 'The sale was refused or got no answer: its message; the item stays.',
         },
       },
     },

@@ -95,17 +95,21 @@ export function stakeMinor(ctx: { inventory: readonly Item[]; staked: readonly n
   return total;
 }
 
-/** The whole stake in minor units: the staked items plus the balance staked beside them. */
+/**
+ * The whole stake in minor units: the staked items plus the balance part when the balance covers it. An amount
+ * typed above the balance stakes nothing (Play names the short balance), so no figure counts it as staked.
+ */
 export function totalStakeMinor(ctx: {
   inventory: readonly Item[];
   staked: readonly number[];
   balanceStake: number;
+  user: Pick<NonNullable<PageContext['user']>, 'balance'> | null;
 }): number {
-  return stakeMinor(ctx) + ctx.balanceStake;
+  return stakeMinor(ctx) + (ctx.balanceStake <= balanceMinor(ctx) ? ctx.balanceStake : 0);
 }
 
 /** The signed-in player's balance in minor units (0 when signed out). */
-export function balanceMinor(ctx: Pick<PageContext, 'user'>): number {
+export function balanceMinor(ctx: { user: Pick<NonNullable<PageContext['user']>, 'balance'> | null }): number {
   return toMinor(ctx.user?.balance ?? 0);
 }
 

@@ -122,6 +122,7 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   const route = parseRoute(usePathname());
   const search = useSearch();
   const currency = PageActor.useSelector((s) => s.context.site.currency);
+  const chanceDecimals = PageActor.useSelector((s) => s.context.site.chanceDecimals);
   const { t } = useTranslation();
   // Which list the narrow layout shows: the tabs and the skip links both choose it.
   const [shown, setShown] = useState<Side>('left');
@@ -130,7 +131,7 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   const page =
     route.kind === 'verifier' ? (
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        <LazyVerifierRoute rollId={route.rollId} search={search} currency={currency} />
+        <LazyVerifierRoute rollId={route.rollId} search={search} currency={currency} chanceDecimals={chanceDecimals} />
       </Suspense>
     ) : route.kind === 'audit' ? (
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>

@@ -32,6 +32,7 @@ export function FairSeedsSlot() {
   const [opened, setOpened] = useState(false);
   const signedIn = PageActor.useSelector((s) => s.context.user !== null);
   const currency = PageActor.useSelector((s) => s.context.site.currency);
+  const chanceDecimals = PageActor.useSelector((s) => s.context.site.chanceDecimals);
   const reloadKey = PageActor.useSelector((s) => s.context.game?.provably_fair.roll_id ?? null);
   if (!signedIn) {
     const href = verifierHomePath(i18n.language);
@@ -58,7 +59,7 @@ export function FairSeedsSlot() {
       <summary className="btn btn--ghost">{t('fair.seeds')}</summary>
       {opened && (
         <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-          <LazySeedsAndHistory currency={currency} gameKey={reloadKey} />
+          <LazySeedsAndHistory currency={currency} chanceDecimals={chanceDecimals} gameKey={reloadKey} />
         </Suspense>
       )}
     </details>

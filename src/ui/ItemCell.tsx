@@ -1,5 +1,6 @@
 /** One item cell: picture on a rarity glow, price, two-line name, rarity strip; selected and locked looks. */
 import { memo } from 'react';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { isUsable, splitName, type Item } from '../domain/item.ts';
 import { CheckIcon, LockIcon } from './icons.tsx';
 
@@ -78,6 +79,34 @@ export const ItemCell = memo(function ItemCell({
           </span>
         )}
       </span>
+    </button>
+  );
+});
+
+interface SellProps {
+  item: Item;
+  /** The cell's price, which is what the server pays for the item. */
+  price: string;
+  /** Off (aria-disabled, still focusable) while the page cannot sell: a game, a sale or a reload under way. */
+  enabled: boolean;
+  onSell: (id: number) => void;
+}
+
+/** An inventory cell's sell button: its visible text names the price, its accessible name the item too. */
+export const SellButton = memo(function SellButton({ item, price, enabled, onSell }: SellProps) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="btn btn--ghost cell-sell"
+      data-testid={`inv-sell-${item.id}`}
+      aria-label={t('actions.sellItem', { price, item: item.name })}
+      aria-disabled={!enabled || undefined}
+      onClick={() => {
+        if (enabled) onSell(item.id);
+      }}
+    >
+      {t('actions.sell', { price })}
     </button>
   );
 });

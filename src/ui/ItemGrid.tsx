@@ -11,7 +11,9 @@ import type { SortDirection } from '../domain/filters.ts';
 import type { TargetView } from '../machines/context.ts';
 import type { Side } from '../machines/events.ts';
 import { leftResult, prepareSearch, rightResult, slicePage } from '../machines/views.ts';
-import { ItemCell } from './ItemCell.tsx';
+import { isUsable } from '../domain/item.ts';
+import { balanceField, focusWhenReady } from './focus.ts';
+import { ItemCell, SellButton } from './ItemCell.tsx';
 import { PageActor } from './pageActor.ts';
 import { Pager } from './Pager.tsx';
 import { useFormat } from './useFormat.ts';
@@ -68,6 +70,16 @@ export function ItemGrid({ side }: { side: Side }) {
     (id: number) => actor.send(side === 'left' ? { type: 'user.pickItem', id } : { type: 'user.pickTarget', id }),
     [actor, side],
   );
+  // The player's items can be sold while choosing; each usable one has its sell button under it.
+  const canSell = PageActor.useSelector((s) => side === 'left' && s.matches('selecting'));
+  const onSell = useCallback(
+    (id: number) => {
+      // The sold cell leaves with the reload: focus goes on to the balance the sale fed.
+      focusWhenReady(balanceField);
+      actor.send({ type: 'user.sellItem', id });
+    },
+    [actor],
+  );
   const chosen = (item: Item) => (Array.isArray(picked) ? picked.includes(item.id) : picked === item.id);
 
   if (slice.items.length === 0) {
@@ -82,18 +94,26 @@ export function ItemGrid({ side }: { side: Side }) {
     <>
       <div className="grid" data-testid={`grid-${side}`}>
         {slice.items.map((item, slot) => {
-          return (
+          const price = cellPrice(fmt, item);
+          const cell = (
             <ItemCell
               key={item.id}
               item={item}
               testId={`${side === 'left' ? 'inv-item' : 'target-item'}-${item.id}`}
               selected={chosen(item)}
-              price={cellPrice(fmt, item)}
+              price={price}
               lockedText={lockedText}
               onPick={onPick}
               preview={preview}
               eager={preview && slot < FIRST_SCREEN_PICTURES}
             />
+          );
+          if (side === 'right') return cell;
+          return (
+            <div key={item.id} className="cell-slot">
+              {cell}
+              {isUsable(item) && <SellButton item={item} price={price} enabled={canSell} onSell={onSell} />}
+            </div>
           );
         })}
         {/* A short page keeps PAGE_SIZE slots, so the pager stays put while the result shrinks and grows. */}

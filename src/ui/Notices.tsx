@@ -60,7 +60,11 @@ export function NoticeToast() {
   if (!notice) return null;
   const text =
     'key' in notice
-      ? t(`notice.${notice.key}`, { max, multiplier: fmt.multiplier(notice.multiplier ?? 0) })
+      ? t(`notice.${notice.key}`, {
+          max,
+          multiplier: fmt.multiplier(notice.multiplier ?? 0),
+          balance: fmt.money(notice.balance ?? 0),
+        })
       : notice.text;
   return (
     <div

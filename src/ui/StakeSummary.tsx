@@ -6,7 +6,8 @@ import { sameSummary, summaryView } from '../machines/game.ts';
 import { PageActor } from './pageActor.ts';
 import { useCounter } from './useCounter.ts';
 import { useFormat } from './useFormat.ts';
-import { sameView, shownTone, wheelView, winEdge } from './wheelProps.ts';
+import { winEdge } from '../domain/chance.ts';
+import { sameView, shownTone, wheelView } from './wheelProps.ts';
 
 /** Stake, chance, target: the selection, or the game being played / shown (summaryView decides which). */
 export function StakeSummary() {

@@ -36,11 +36,19 @@ function OutcomeSound(): null {
   return null;
 }
 
-/** The viewport is read at render, as before; no resize subscription. */
-const noSubscription = () => () => {};
-const narrowViewport = () => window.innerWidth < MOBILE_BREAKPOINT;
+/** A resize re-renders the wheel only when its size changes (the snapshot is a number). */
+const onResize = (changed: () => void) => {
+  window.addEventListener('resize', changed);
+  return () => window.removeEventListener('resize', changed);
+};
+/**
+ * The wheel's size: 380 wide, 300 on phones, and on the narrowest phones the game panel's inner width (app.css below
+ * 480 px: the viewport less 6 px gutters, 10 px padding and a 1 px border each side), so it is never cut at 320 px.
+ */
+const wheelSize = () =>
+  window.innerWidth < MOBILE_BREAKPOINT ? Math.min(300, Math.floor(window.innerWidth - 2 * (6 + 10 + 1))) : 380;
 /** The server (src/entry-server.tsx) renders the wide layout's wheel; hydrating its HTML renders that too, then this. */
-const wideOnServer = () => false;
+const wideOnServer = () => 380;
 
 /** The wheel's accessible name: what it draws (chance, label, winning side; the roll once landed), in words. */
 function useWheelName(props: WheelProps, waiting: boolean): string {
@@ -62,8 +70,8 @@ function useWheelName(props: WheelProps, waiting: boolean): string {
 export function WheelSlot() {
   const { t } = useTranslation();
   const Renderer = useContext(WheelRenderer);
-  const mobile = useSyncExternalStore(noSubscription, narrowViewport, wideOnServer);
-  const props = useWheelProps(mobile ? 300 : 380);
+  const size = useSyncExternalStore(onResize, wheelSize, wideOnServer);
+  const props = useWheelProps(size);
   const waiting = PageActor.useSelector((s) => s.matches({ playing: 'requesting' }));
   const name = useWheelName(props, waiting);
   return (

@@ -73,6 +73,9 @@ export const inventoryHeading = () => document.getElementById('left-title');
 /** The sign-in form's submit button. */
 export const signInButton = () => document.querySelector<HTMLElement>('[data-testid="sign-in-submit"]');
 
+/** The balance part of the stake's amount field. */
+export const balanceField = () => document.getElementById('balance-stake');
+
 /** Play, always rendered under the wheel. */
 export const playButton = () => document.querySelector<HTMLElement>('[data-testid="play"]');
 

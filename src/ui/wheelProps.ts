@@ -9,7 +9,7 @@ import { useTranslation } from '../i18n/useTranslation.ts';
 import type { SnapshotFrom } from 'xstate';
 import { spinDuration } from '../canvas/reducedMotion.ts';
 import type { WheelPhase, WheelProps } from '../canvas/wheelTypes.ts';
-import { chanceLabel, chancePercent, ROLL_SPACE, type ChanceLabel } from '../domain/chance.ts';
+import { chanceLabel, chancePercent, type ChanceLabel } from '../domain/chance.ts';
 import { chanceOf } from '../machines/game.ts';
 import type { upgradeMachine } from '../machines/upgradeMachine.ts';
 import { PageActor } from './pageActor.ts';
@@ -55,16 +55,6 @@ export function wheelView(s: Snapshot): WheelView {
  */
 export function shownTone(chance: number, decimals: number): ChanceLabel {
   return chanceLabel(Math.round(chancePercent(chance, decimals) * 1000));
-}
-
-/**
- * The winning edge (percent) in the chance's decimals, rounded towards fewer winning rolls: below a chance shown
- * rounded down, or at or above 100 minus the chance, rounded up.
- */
-export function winEdge(chance: number, rollUnder: boolean, decimals: number): number {
-  const step = 10 ** (3 - decimals);
-  const edge = rollUnder ? Math.floor(chance / step) * step : Math.ceil((ROLL_SPACE - chance) / step) * step;
-  return edge / 1000;
 }
 
 /** Equality for selecting a WheelView (a new object each call). */

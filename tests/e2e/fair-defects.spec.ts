@@ -115,6 +115,29 @@ for (const site of ['cs', 'ru'] as const) {
       expect(await overflow(page)).toBe(0);
     });
 
+    test("the audit's band and return tables neither scroll sideways nor cut a figure", async ({ page }) => {
+      const base = baseOf(site);
+      await registerApi(page.request, base, freshName(`fdaud${site}`));
+      await playApiGame(page.request, base);
+      await page.goto(`${base}/${LANG[site]}/provably_fair/audit`);
+      await page.getByTestId('audit-window-all').click();
+      await expect(page.getByTestId('audit-series-table')).toBeVisible();
+      for (const table of ['audit-bands-table', 'audit-series-table']) {
+        // The table's own box (inside its scrolling wrap): nothing wider than the wrap, nothing past the screen.
+        const wrap = page.getByTestId(table).locator('xpath=..');
+        expect(await wrap.evaluate((w) => w.scrollWidth - w.clientWidth), table).toBe(0);
+        expect(await pastEdge(page, `[data-testid=${table}]`), table).toEqual([]);
+        const cutCells = await page
+          .getByTestId(table)
+          .locator('th, td')
+          .evaluateAll((cells) =>
+            cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent ?? ''),
+          );
+        expect(cutCells, table).toEqual([]);
+      }
+      expect(await overflow(page)).toBe(0);
+    });
+
     test('the seeds and history, with a revealed seed, do not scroll sideways', async ({ page }) => {
       await playerWithGames(page, site, 2);
       await openSeeds(page, site);
@@ -138,13 +161,15 @@ test.describe('ru numbers use decimal commas on every fair page', () => {
     const rollId = await playerWithGames(page, 'ru', 2);
     await openSeeds(page, 'ru');
     const row = page.getByTestId('history-game').first();
-    await expect(row.locator('td.fair-number').first()).toHaveText(/^\d{1,2},\d{3}\u00a0%$/);
+    // The chance in the ru site's one decimal, as the play page shows it; the roll in its three.
+    await expect(row.locator('td.fair-number').first()).toHaveText(/^\d{1,2},\d\u00a0%$/);
     await expect(row.locator('td.fair-number').nth(1)).toHaveText(/^\d{1,2},\d{3}$/);
     expect(await text(page, '[data-testid=history] tbody')).not.toMatch(DOT_DECIMAL);
 
     await page.goto(`${baseOf('ru')}/ru/provably_fair/roll_verifier/${rollId}`);
     await expect(page.getByTestId('verify-game')).toBeVisible();
-    await expect(page.getByTestId('verify-chance')).toHaveText(/^\d{1,2},\d{3}\u00a0%$/);
+    await expect(page.getByTestId('verify-chance')).toHaveText(/^\d{1,2},\d\u00a0%$/);
+    await expect(page.getByTestId('verify-direction')).toHaveText(/ \d{1,2},\d( |$)/);
     await expect(page.getByTestId('verify-rules')).toHaveText(/^коэффициент выплаты 0,\d+, шанс от 0,1\u00a0% до /);
     expect(await text(page, '[data-testid=verify-game] dl')).not.toMatch(DOT_DECIMAL);
 

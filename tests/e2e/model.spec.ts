@@ -33,7 +33,7 @@ function requestOfWaiting(s: AnyMachineSnapshot): string | null {
   if (s.matches('signingOut')) return '/api/auth/logout';
   if (s.matches({ unauthenticated: 'submitting' } as never)) return '/api/auth/login';
   if (s.matches({ playing: 'requesting' } as never)) return '/api/upgrade/upgrade_items';
-  if (s.matches({ result: 'selling' } as never)) return '/api/inventory/sell';
+  if (s.matches({ result: 'selling' } as never) || s.matches('sellingItem')) return '/api/inventory/sell';
   return null;
 }
 
@@ -99,7 +99,8 @@ async function runPath(browser: Browser, base: string, walked: TransitionPath): 
     if (kind !== undefined) {
       const before = steps[j - 1]?.event;
       if (!before || before.type.startsWith('user.')) await mp.useSession(kind);
-      else if (before.type === 'xstate.done.actor.sell') await mp.sessionAfter('/api/inventory/sell', kind);
+      else if (before.type === 'xstate.done.actor.sell' || before.type === 'xstate.done.actor.sellItem')
+        await mp.sessionAfter('/api/inventory/sell', kind);
       else if (before.type === 'xstate.done.actor.signOut') await mp.sessionAfter('/api/auth/logout', kind);
       // After a sign-in the session is the one the form signed in; after a game, the player who played.
       else if (kind !== 'full') throw new Error(`cannot arrange a ${kind} session after ${before.type}`);

@@ -27,6 +27,7 @@ export const URL_OF: Record<string, string> = {
   reloadIndex: '/api/upgrade/index',
   reloadAfterGame: '/api/upgrade/index',
   sell: '/api/inventory/sell',
+  sellItem: '/api/inventory/sell',
   signOut: '/api/auth/logout',
   play: '/api/upgrade/upgrade_items',
   signIn: '/api/auth/login',
@@ -207,6 +208,14 @@ export class ModelPage {
     await this.click(`inv-item-${id}`);
   }
 
+  /** Shows the left page holding a model item, then presses its sell button. */
+  async sellItem(modelId: number): Promise<void> {
+    const id = await this.roleId(modelId);
+    const list = await this.readShown((l) => l.some((c) => c.id === id));
+    await this.toPage(Math.floor(list.findIndex((c) => c.id === id) / 15));
+    await this.click(`inv-sell-${id}`);
+  }
+
   /** The server's index answer for the browser's player, as the page loads it. */
   private async index(): Promise<IndexResponse> {
     return (await (await this.page.request.post(`${this.base}/api/upgrade/index`)).json()) as IndexResponse;
@@ -256,6 +265,8 @@ export class ModelPage {
     switch (e.type) {
       case 'user.pickItem':
         return this.pickItem(e.id as number);
+      case 'user.sellItem':
+        return this.sellItem(e.id as number);
       case 'user.pickTarget':
         return this.pickTarget(staked);
       case 'user.setFilter':

@@ -7,12 +7,17 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { IndexResponse, UpgradeResponse } from '../../src/api/contract.ts';
 import { chancePercent, chanceThousandths } from '../../src/domain/chance.ts';
 import { toMinor } from '../../src/domain/money.ts';
+import { createFormatters } from '../../src/site/format.ts';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import ru from '../../src/i18n/ru.json' with { type: 'json' };
 import { registerApi } from './api.ts';
 import { baseOf, freshName, registerThroughPage, usableItems, type Site } from './helpers.ts';
 
 const WORDS = { cs: en, dota: en, ru } as const;
+const MONEY = {
+  cs: createFormatters({ lang: 'en', currency: 'USD', chanceDecimals: 3 }),
+  ru: createFormatters({ lang: 'ru', currency: 'RUB', chanceDecimals: 1 }),
+} as const;
 
 /** Whether an element's text is cut: wider than its box, or past its parent link's right edge. */
 async function cut(page: Page, selector: string): Promise<string[]> {
@@ -178,4 +183,149 @@ test('cs, ru: without a balance, the hint says where a balance comes from', asyn
     await page.getByTestId('sign-out').click();
     await expect(page.getByTestId('sign-in')).toBeVisible();
   }
+});
+
+for (const site of ['cs', 'ru'] as const) {
+  test(`${site}: an item's own sell button sells it by keyboard: the balance rises by its server price, it leaves`, async ({
+    page,
+  }) => {
+    const base = baseOf(site);
+    const words = WORDS[site];
+    const fmt = MONEY[site];
+    await registerThroughPage(page, base, freshName('sellinv'));
+    const before = Number(await page.getByTestId('balance').getAttribute('data-value'));
+    // The second usable item: the sale must take that one, not whichever comes first.
+    const cell = usableItems(page).nth(1);
+    const id = Number((await cell.getAttribute('data-testid'))!.replace('inv-item-', ''));
+    const listed = (await (await page.request.post(`${base}/api/upgrade/index`)).json()) as IndexResponse;
+    const item = listed.inventory!.find((i) => i.id === id)!;
+    const price = fmt.money(item.price);
+
+    const sell = page.getByTestId(`inv-sell-${id}`);
+    await expect(sell).toHaveText(words.actions.sell.replace('{{price}}', price));
+    // A screen reader hears the price and which item.
+    await expect(sell).toHaveAccessibleName(
+      words.actions.sellItem.replace('{{price}}', price).replace('{{item}}', item.name),
+    );
+    await sell.focus();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/inventory/sell'));
+    await page.keyboard.press('Enter');
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    const { balance } = (await answer.json()) as { balance: number };
+    // The server priced the sale: the balance rose by exactly the item's catalogue price.
+    expect(toMinor(balance)).toBe(toMinor(before) + toMinor(item.price));
+    await expect(page.getByTestId('balance')).toHaveAttribute('data-value', String(balance));
+    await expect(page.getByTestId(`inv-item-${id}`)).toHaveCount(0);
+    await expect(page.getByTestId('error-notice')).toHaveText(
+      new RegExp(escape(words.notice.sold.replace('{{balance}}', fmt.money(balance)))),
+    );
+    // Focus goes on to the balance the sale fed, which now says what it holds.
+    await expect(page.getByTestId('balance-stake')).toBeFocused();
+    await expect(page.getByTestId('balance-stake-hint')).toHaveText(
+      words.balanceStake.available.replace('{{amount}}', fmt.money(balance)),
+    );
+    const after = (await (await page.request.post(`${base}/api/upgrade/index`)).json()) as IndexResponse;
+    expect(after.inventory!.some((i) => i.id === id)).toBe(false);
+  });
+}
+
+test.describe('Sign out', () => {
+  test('cs: works on the result of a game', async ({ page }) => {
+    const base = baseOf('cs');
+    await registerThroughPage(page, base, freshName('outres'));
+    await page.getByTestId('fast-spin').click();
+    await choose(page);
+    await page.getByTestId('play').click();
+    await expect(page.getByTestId('result-panel')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('sign-out').click();
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    await expect(page.getByTestId('result-panel')).toHaveCount(0);
+    await expect(page.getByTestId('stake-total')).toHaveAttribute('data-value', '0');
+    const me = (await (await page.request.get(`${base}/api/auth/me`)).json()) as { user: unknown };
+    expect(me.user).toBeNull();
+  });
+
+  test('ru: works on the error screen', async ({ page }) => {
+    const base = baseOf('ru');
+    await registerThroughPage(page, base, freshName('outerr'));
+    // The reload after Clear gets no answer: the error screen, under the header.
+    await page.route('**/api/upgrade/index', (route) => route.abort('connectionfailed'));
+    await page.getByTestId('clear').click();
+    await expect(page.getByTestId('load-error')).toBeVisible();
+    await page.unroute('**/api/upgrade/index');
+    await expect(page.getByTestId('sign-out')).not.toHaveAttribute('aria-disabled', 'true');
+    await page.getByTestId('sign-out').click();
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    await expect(page.getByTestId('load-error')).toHaveCount(0);
+    const me = (await (await page.request.get(`${base}/api/auth/me`)).json()) as { user: unknown };
+    expect(me.user).toBeNull();
+  });
+});
+
+for (const site of ['cs', 'ru'] as const) {
+  test(`${site}: keys typed one at a time stay as typed, above the balance too, and stake only what is covered`, async ({
+    page,
+  }) => {
+    const base = baseOf(site);
+    const words = WORDS[site];
+    const fmt = MONEY[site];
+    await registerThroughPage(page, base, freshName('keys'));
+    // A balance from the cheapest item shown, sold through its own button.
+    const cheapest = usableItems(page).last();
+    const soldId = (await cheapest.getAttribute('data-testid'))!.replace('inv-item-', '');
+    await page.getByTestId(`inv-sell-${soldId}`).click();
+    await expect(page.getByTestId(`inv-item-${soldId}`)).toHaveCount(0);
+    await expect(page.getByTestId('balance')).not.toHaveAttribute('data-value', '0');
+    const balance = Number(await page.getByTestId('balance').getAttribute('data-value'));
+    const field = page.getByTestId('balance-stake');
+
+    // The issue's sequences: 99999 on both sites, and each site's own grouping and decimal sign.
+    const typed = site === 'ru' ? ['99999', '1 234,5', ',5'] : ['99999', '1,234.50', '.5'];
+    for (const keys of typed) {
+      const amount = Number(keys.replace(/[\s,]/g, (c) => (c === ',' && site === 'ru' ? '.' : '')));
+      await field.fill('');
+      await field.pressSequentially(keys);
+      await expect(field).toHaveValue(keys);
+      const over = toMinor(amount) > toMinor(balance);
+      if (over) {
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
+        await expect(page.getByTestId('balance-stake-hint')).toHaveText(
+          words.balanceStake.over.replace('{{amount}}', fmt.money(balance)),
+        );
+        // Nothing is staked from the balance: the summary does not show the refused amount.
+        await expect(page.getByTestId('stake-total')).toHaveAttribute('data-value', '0');
+      } else {
+        expect(await field.getAttribute('aria-invalid')).toBeNull();
+        await expect(page.getByTestId('stake-total')).toHaveAttribute('data-value', String(amount));
+      }
+    }
+  });
+}
+
+test('ru: at 320 px the drawn wheel of a chosen game fits inside its panel, after a resize too', async ({ page }) => {
+  const base = baseOf('ru');
+  await registerThroughPage(page, base, freshName('wheel320'));
+  await choose(page);
+  /** The right edge of everything the wheel draws, against the game panel's inner edge. */
+  const edges = () =>
+    page.getByTestId('wheel-figure').evaluate((fig) => {
+      const panel = fig.closest('section')!;
+      const inner = panel.getBoundingClientRect().right - parseFloat(getComputedStyle(panel).paddingRight);
+      const right = Math.max(...[fig, ...fig.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right));
+      return { right: Math.round(right), inner: Math.round(inner) };
+    });
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect
+      .poll(async () => {
+        const e = await edges();
+        return e.right <= e.inner;
+      }, `${width}`)
+      .toBe(true);
+  }
+  await page.reload();
+  await choose(page);
+  const e = await edges();
+  expect(e.right).toBeLessThanOrEqual(e.inner);
 });

@@ -118,7 +118,8 @@ describe('the balance in the stake', () => {
     send({ type: 'live.me', me: { kind: 'game' } });
     await page.settle('loadPage', { output: { ...loads.full, user: { ...user, balance: 4 } } });
     expect(ctx().balanceStake).toBe(1000);
-    expect(summaryView(ctx()).stake).toBe(10);
+    // Kept, but not shown as staked: the summary says what could be played now (nothing).
+    expect(summaryView(ctx()).stake).toBe(0);
     expect(playBlocker(ctx())).toBe('balance_insufficient');
     expect(page.actor.getSnapshot().can({ type: 'user.play' })).toBe(false);
     // The player can still lower it, even to nothing once the balance is gone.

@@ -15,6 +15,7 @@ const SRC_OF: Record<string, string> = {
   reloadAfterGame: 'loadPage',
   play: 'play',
   sell: 'sell',
+  sellItem: 'sell',
   signIn: 'signIn',
   signOut: 'signOut',
 };

@@ -12,6 +12,8 @@ const dropped = new ApiError('Failed to fetch', null, false);
 export const modelEvents = [
   ...[LOCKED_ID, TOP_ID, SIXTEENTH_ID].map((id) => ({ type: 'user.pickItem', id })),
   { type: 'user.pickTarget', id: TARGET_ID },
+  // The 16th item: staked on no short path, so its sale leaves the stake as the model's reload keeps it.
+  { type: 'user.sellItem', id: SIXTEENTH_ID },
   { type: 'user.setBalanceStake', minor: 250 },
   { type: 'user.balanceShare', percent: 50 },
   { type: 'user.multiplier', value: 2 },
@@ -27,11 +29,12 @@ export const modelEvents = [
   { type: 'xstate.done.actor.play', output: games.win },
   { type: 'xstate.done.actor.play', output: games.loss },
   { type: 'xstate.done.actor.sell', output: 25.5 },
+  { type: 'xstate.done.actor.sellItem', output: 25.5 },
   { type: 'live.game', game: liveGame },
   { type: 'live.me', me: { kind: 'sale' } },
   { type: 'live.hideNameSaved', hide: true },
   { type: 'live.hideNameFailed', error: refused },
-  ...['loadPage', 'reloadIndex', 'reloadAfterGame', 'play', 'sell', 'signIn', 'signOut'].map((id) => ({
+  ...['loadPage', 'reloadIndex', 'reloadAfterGame', 'play', 'sell', 'sellItem', 'signIn', 'signOut'].map((id) => ({
     type: `xstate.error.actor.${id}`,
     error: id === 'play' ? dropped : refused,
   })),

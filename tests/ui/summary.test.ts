@@ -36,6 +36,9 @@ function ctx(patch: Partial<PageContext>): PageContext {
   };
 }
 
+/** A signed-in player with `balance` (major units) to stake from. */
+const player = (balance: number): PageContext['user'] => ({ id: 1, name: 'p', balance, bonus_balance: 0 });
+
 function game(patch: Partial<UpgradeResponse>): UpgradeResponse {
   return {
     status: true,
@@ -69,8 +72,17 @@ describe('shownMultiplier', () => {
     ['a stake only: the selected button', { staked: [1], multiplier: 2 }, 2],
     ['a target only: the selected button', { target: 10 }, DEFAULT_MULTIPLIER],
     ['both: target / the whole stake', { staked: [1, 2], target: 10 }, 2.67],
-    ['items and balance: target / both together', { staked: [1], balanceStake: 125, target: 10 }, 2.67],
-    ['balance alone: target / the balance staked', { balanceStake: 500, target: 10 }, 2],
+    [
+      'items and balance: target / both together',
+      { staked: [1], balanceStake: 125, target: 10, user: player(5) },
+      2.67,
+    ],
+    ['balance alone: target / the balance staked', { balanceStake: 500, target: 10, user: player(5) }, 2],
+    [
+      'an amount above the balance is not staked: target / the items',
+      { staked: [1], balanceStake: 501, target: 10, user: player(5) },
+      4,
+    ],
     ['both, rounded to 2 decimals', { staked: [2], target: 11 }, 2.66],
     [
       'a played game after the reload: its target / its whole stake, not the button',
@@ -92,10 +104,21 @@ describe('shownMultiplier', () => {
 
 describe('litMultiplier', () => {
   it.each([
-    ['nothing chosen: the selected button', {}, DEFAULT_MULTIPLIER],
+    ['nothing chosen: none, though x1.2 is selected', {}, null],
+    ['a stake, no target yet: none', { staked: [1], multiplier: 2 }, null],
+    ['a button that found no target: none', { staked: [1], multiplier: 10, multiplierTarget: null }, null],
     ['the target the button chose: that button', { staked: [1], target: 10, multiplier: 3, multiplierTarget: 10 }, 3],
     ['a target chosen by hand: none', { staked: [1], target: 11, multiplier: 3, multiplierTarget: 10 }, null],
-    ['balance alone, chosen by the button', { balanceStake: 500, target: 10, multiplier: 2, multiplierTarget: 10 }, 2],
+    [
+      'balance alone, chosen by the button',
+      { balanceStake: 500, target: 10, multiplier: 2, multiplierTarget: 10, user: player(5) },
+      2,
+    ],
+    [
+      'balance alone above the balance: no stake, none',
+      { balanceStake: 501, target: 10, multiplier: 2, multiplierTarget: 10, user: player(5) },
+      null,
+    ],
   ] as [string, Partial<PageContext>, number | null][])('%s', (_, patch, expected) => {
     expect(litMultiplier(ctx(patch))).toBe(expected);
   });
@@ -105,6 +128,18 @@ describe('summaryView', () => {
   it('shows the selection while no game is on', () => {
     expect(summaryView(ctx({ staked: [1, 2], target: 10 }))).toEqual({ stake: 3.75, chance: 33.75, target: 10 });
     expect(summaryView(ctx({}))).toEqual({ stake: 0, chance: 0, target: 0 });
+  });
+
+  it('counts the balance part only while the balance covers it, and no chance above it', () => {
+    const within = ctx({ staked: [1], balanceStake: 500, target: 10, user: player(5) });
+    expect(summaryView(within)).toEqual({ stake: 7.5, chance: 67.5, target: 10 });
+    const over = ctx({ staked: [1], balanceStake: 501, target: 10, user: player(5) });
+    expect(summaryView(over)).toEqual({ stake: 2.5, chance: 0, target: 10 });
+    expect(summaryView(ctx({ balanceStake: 501, target: 10, user: player(5) }))).toEqual({
+      stake: 0,
+      chance: 0,
+      target: 10,
+    });
   });
 
   it('shows the played game once the reload has dropped the staked items from the selection', () => {

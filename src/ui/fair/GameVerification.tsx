@@ -2,7 +2,6 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { RollResponse } from '../../api/contract.ts';
 import { rollMessage } from '../../domain/roll.ts';
 import type { GameRecord, GameVerification as Verification } from '../../domain/verify.ts';
-import { winThreshold } from '../../fair/format.ts';
 import { CheckRow } from './CheckRow.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { useFairFormat } from './useFairFormat.ts';
@@ -15,15 +14,17 @@ interface Props {
   /** The seed is the viewer's own to reveal: the hint says "rotate your seeds", not to wait for the player. */
   ownSeed?: boolean;
   currency?: 'USD' | 'RUB';
+  /** The site's chance decimals: the chance and the win line read as the play page said them. */
+  chanceDecimals?: number;
 }
 
 /** One recorded game beside its recomputation, and the checks. */
-export function GameVerification({ game, record, verification, ownSeed = false, currency }: Props) {
+export function GameVerification({ game, record, verification, ownSeed = false, currency, chanceDecimals }: Props) {
   const { t } = useTranslation('fair');
-  const fmt = useFairFormat(currency);
+  const fmt = useFairFormat(currency, chanceDecimals);
   const { recomputed } = verification;
   const time = fmt.time(game.time, 'medium');
-  const threshold = fmt.thousandths(winThreshold(record.chance, record.rollUnder));
+  const threshold = fmt.edge(record.chance, record.rollUnder);
   const result = (win: boolean) => t(win ? 'result.win' : 'result.loss');
   const outcomes = [
     verification.seedMatchesHash,

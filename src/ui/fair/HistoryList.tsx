@@ -15,13 +15,15 @@ interface Props {
   /** The page of games shown and the way to another page (useFairRecords). */
   records: Pick<FairRecords, 'history' | 'page' | 'showPage'>;
   currency: 'USD' | 'RUB';
+  /** The site's chance decimals (the play page's). */
+  chanceDecimals?: number;
 }
 
 /** The player's games, newest first, with a verify link each, and the seeds revealed so far. */
-export function HistoryList({ records, currency }: Props) {
+export function HistoryList({ records, currency, chanceDecimals }: Props) {
   const { t, i18n } = useTranslation('fair');
   const id = useId();
-  const fmt = useFairFormat(currency);
+  const fmt = useFairFormat(currency, chanceDecimals);
   const { history: load, page, showPage } = records;
   const checks = useHistoryChecks(load.kind === 'ready' ? load.data : null);
 

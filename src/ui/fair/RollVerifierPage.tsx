@@ -12,10 +12,12 @@ interface Props {
   initial?: Partial<VerifyInputText>;
   /** Without it, amounts show as plain numbers. */
   currency?: 'USD' | 'RUB';
+  /** The site's chance decimals (3 without a site). */
+  chanceDecimals?: number;
 }
 
 /** One game verified in the browser, and the hand form. */
-export function RollVerifierPage({ rollId, initial, currency }: Props) {
+export function RollVerifierPage({ rollId, initial, currency, chanceDecimals }: Props) {
   const { t } = useTranslation('fair');
   return (
     <main className="fair fair-page">
@@ -24,13 +26,17 @@ export function RollVerifierPage({ rollId, initial, currency }: Props) {
       <p className="fair-intro">
         <AuditLink />
       </p>
-      {rollId ? <LoadedGame rollId={rollId} currency={currency} /> : null}
+      {rollId ? <LoadedGame rollId={rollId} currency={currency} chanceDecimals={chanceDecimals} /> : null}
       <HandVerifyForm initial={initial} />
     </main>
   );
 }
 
-function LoadedGame({ rollId, currency }: { rollId: string; currency: Props['currency'] }) {
+function LoadedGame({
+  rollId,
+  currency,
+  chanceDecimals,
+}: Pick<Props, 'currency' | 'chanceDecimals'> & { rollId: string }) {
   const { t } = useTranslation('fair');
   const state = useGameVerification(rollId);
   switch (state.kind) {
@@ -60,6 +66,7 @@ function LoadedGame({ rollId, currency }: { rollId: string; currency: Props['cur
           verification={state.verification}
           ownSeed={state.ownSeed}
           currency={currency}
+          chanceDecimals={chanceDecimals}
         />
       );
   }

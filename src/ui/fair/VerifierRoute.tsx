@@ -29,11 +29,13 @@ export function FairVerifierRoute({
   rollId,
   search,
   currency,
+  chanceDecimals,
 }: {
   rollId?: string;
   search: string;
   /** From the page: this chunk does not import the page's actor. */
   currency: 'USD' | 'RUB';
+  chanceDecimals: number;
 }) {
   const { t } = useTranslation();
   const initial = useMemo(() => readVerifierQuery(search), [search]);
@@ -42,7 +44,13 @@ export function FairVerifierRoute({
       <BackToUpgrades />
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
         {/* Keyed by the query, so another seed link refills the form. */}
-        <LazyVerifier key={search} rollId={rollId} initial={initial} currency={currency} />
+        <LazyVerifier
+          key={search}
+          rollId={rollId}
+          initial={initial}
+          currency={currency}
+          chanceDecimals={chanceDecimals}
+        />
       </Suspense>
     </div>
   );

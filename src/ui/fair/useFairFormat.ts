@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { createFormatters, localeOf } from '../../site/format.ts';
 import { formatDecimal, formatPercentOf } from '../../site/formatFigures.ts';
+import { chancePercent, winEdge } from '../../domain/chance.ts';
 
 /** Formats bound to the page's language; money plain when the currency is not known. */
 export interface FairFormat {
@@ -10,8 +11,13 @@ export interface FairFormat {
   money(major: number): string;
   /** A roll or threshold in integer thousandths: 62495 -> "62.495" (en), "62,495" (ru). */
   thousandths(value: number): string;
-  /** A chance in integer thousandths of a percent: 1800 -> "1.800%" (en), "1,800 %" (ru). */
+  /**
+   * A chance in integer thousandths of a percent in the site's chance decimals, rounded down as the play page shows
+   * it: 1800 -> "1.800%" (cs), "1,8 %" (ru).
+   */
   chance(value: number): string;
+  /** A game's winning edge (winEdge) in the chance's decimals, as the play page's win line says it. */
+  edge(chance: number, rollUnder: boolean): string;
   /** A number already in percent with up to `max` decimals. */
   percent(pct: number, max: number, min?: number): string;
   decimal(n: number, max: number, min?: number): string;
@@ -23,17 +29,23 @@ export function fairLang(language: string): 'en' | 'ru' {
   return language === 'ru' ? 'ru' : 'en';
 }
 
-export function useFairFormat(currency?: 'USD' | 'RUB'): FairFormat {
+/**
+ * `chanceDecimals`: the site's (3 on cs, 1 on dota and ru, spec section 9); 3 where no site is known (the hand
+ * verifier's own inputs).
+ */
+export function useFairFormat(currency?: 'USD' | 'RUB', chanceDecimals = 3): FairFormat {
   const { i18n } = useTranslation('fair');
   const lang = fairLang(i18n.language);
   return useMemo(() => {
-    const site = currency ? createFormatters({ lang, currency, chanceDecimals: 3 }) : null;
+    const site = currency ? createFormatters({ lang, currency, chanceDecimals }) : null;
+    const chance = (value: number) => formatPercentOf(lang, chancePercent(value, chanceDecimals), chanceDecimals);
     const times = new Map<string, Intl.DateTimeFormat>();
     return {
       lang,
       money: (major) => (site ? site.money(major) : formatDecimal(lang, major, 2)),
       thousandths: (value) => formatDecimal(lang, value / 1000, 3),
-      chance: (value) => formatPercentOf(lang, value / 1000, 3),
+      chance,
+      edge: (value, rollUnder) => formatDecimal(lang, winEdge(value, rollUnder, chanceDecimals), chanceDecimals),
       percent: (pct, max, min) => formatPercentOf(lang, pct, max, min),
       decimal: (n, max, min) => formatDecimal(lang, n, max, min),
       time: (iso, style) => {
@@ -45,5 +57,5 @@ export function useFairFormat(currency?: 'USD' | 'RUB'): FairFormat {
         return f.format(new Date(iso));
       },
     };
-  }, [lang, currency]);
+  }, [lang, currency, chanceDecimals]);
 }

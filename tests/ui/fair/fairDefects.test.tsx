@@ -8,7 +8,11 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configureApi } from '../../../src/api/client.ts';
 import type { AuditResponse } from '../../../src/api/auditContract.ts';
-import { fetchSeedState, rotateSeeds } from '../../../src/api/fair.ts';
+import { fetchHistory, fetchRoll, fetchSeedState, rotateSeeds } from '../../../src/api/fair.ts';
+import { chancePercent, winEdge } from '../../../src/domain/chance.ts';
+import { percentToThousandths } from '../../../src/domain/verify.ts';
+import { createFormatters } from '../../../src/site/format.ts';
+import ruFair from '../../../src/i18n/fair.ru.json';
 import { AuditSeriesChart } from '../../../src/ui/fair/AuditSeriesChart.tsx';
 import { RollVerifierPage } from '../../../src/ui/fair/RollVerifierPage.tsx';
 import { SeedsAndHistory } from '../../../src/ui/fair/SeedsAndHistory.tsx';
@@ -139,6 +143,31 @@ describe('Russian numbers on the fair screens', () => {
     expect(screen.getByTestId('verify-rules').textContent).toMatch(/^коэффициент выплаты 0,\d+, шанс от /);
     for (const id of ['verify-chance', 'verify-direction', 'verify-rules', 'verify-basis', 'verify-recorded-roll'])
       expect(screen.getByTestId(id).textContent).not.toMatch(DOT_DECIMAL);
+  });
+
+  it("verifier and history: the chance and the win line in the site's decimals, as the play page says them", async () => {
+    const rollId = await playGame(server);
+    const game = await fetchRoll(rollId);
+    const chance = percentToThousandths(game.chance);
+    const under = game.roll_under === 1;
+    // The ru site's own formatter, with the play page's decimals (1): "59,9 %" and "ниже 59,9", never "59,964".
+    const site = createFormatters({ lang: 'ru', currency: 'RUB', chanceDecimals: 1 });
+    const shown = site.chance(chancePercent(chance, 1));
+    const edge = site.edge(winEdge(chance, under, 1));
+    await renderFair(<RollVerifierPage rollId={rollId} currency="RUB" chanceDecimals={1} />, 'ru');
+    expect((await screen.findByTestId('verify-chance', {}, SLOW)).textContent).toBe(shown);
+    expect(screen.getByTestId('verify-direction').textContent).toBe(
+      ruFair.direction[under ? 'under' : 'over'].replace('{{threshold}}', edge),
+    );
+    cleanup();
+
+    const listed = (await fetchHistory(0)).games.find((g) => g.roll_id === rollId)!;
+    await renderFair(<SeedsAndHistory currency="RUB" chanceDecimals={1} />, 'ru');
+    const rows = await screen.findAllByTestId('history-game', {}, SLOW);
+    const row = rows.find((r) => r.dataset.rollId === rollId)!;
+    expect(within(row).getAllByRole('cell')[3].textContent).toBe(
+      site.chance(chancePercent(percentToThousandths(listed.chance), 1)),
+    );
   });
 
   it('hand form: the roll with a comma', async () => {

@@ -1,7 +1,7 @@
 /**
  * The balance field as a player types into it, on the real server's cs and ru sites: the amount staked is the one
- * the summary shows, a typo stakes nothing and says so, an amount over the balance stakes all of it and says how
- * much that is, and each site spells the amount its own way.
+ * the summary shows, a typo stakes nothing and says so, an amount over the balance is kept as typed, stakes
+ * nothing and says so, and each site spells the amount its own way.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -121,12 +121,19 @@ for (const [site, words, spelt] of [
       await waitFor(() => expect(field().disabled).toBe(false), { timeout: 10_000 });
       const money = createFormatters(variantFrom(await server.site())).money(BALANCE / 100);
       const over = words.balanceStake.over.replace('{{amount}}', money);
+      const cell = screen.getAllByTestId(/^inv-item-/).find((c) => !c.classList.contains('cell--locked'))!;
       await act(async () => {
-        fireEvent.click(screen.getAllByTestId(/^target-item-/)[0]);
+        fireEvent.click(cell);
+      });
+      const itemPrice = staked();
+      expect(itemPrice).toBeGreaterThan(0);
+      await act(async () => {
+        fireEvent.click(screen.getAllByTestId(/^target-item-/).at(-1)!);
       });
       await typeKeys('99999');
       expect(field().value).toBe('99999');
-      expect(staked()).toBe(99999);
+      // The summary shows what can be staked: the item, not the refused amount.
+      expect(staked()).toBe(itemPrice);
       expect(field().getAttribute('aria-invalid')).toBe('true');
       expect(screen.getByTestId('balance-stake-hint').textContent).toBe(over);
       await waitFor(() => expect(currentAnnouncement()).toBe(over));
@@ -135,7 +142,7 @@ for (const [site, words, spelt] of [
       // Back within the balance, key by key: Play is on again.
       for (let i = 0; i < 4; i++) await type(field().value.slice(0, -1));
       expect(field().value).toBe('9');
-      expect(staked()).toBe(9);
+      await waitFor(() => expect(staked()).toBe(Math.round((itemPrice + 9) * 100) / 100));
       expect(screen.queryByTestId('play-blocked')?.textContent ?? '').not.toBe(words.playBlocked.balance_insufficient);
     });
 

@@ -70,8 +70,9 @@ for (const site of ['cs', 'ru'] as const) {
       await act(async () => {
         fireEvent.change(field, { target: { value: site === 'ru' ? '0,53' : '0.53' } });
       });
-      // Before a target: the selected button, on.
-      expect(lit()).toEqual([1.2]);
+      // Before a target: none, though x1.2 is the selected ratio the label reads.
+      expect(lit()).toEqual([]);
+      expect(screen.getByTestId('multiplier').textContent).toMatch(/^x1[.,]2$/);
       await click(screen.getByTestId('multiplier-3'));
       await waitFor(() => expect(num('target-price')).toBeGreaterThan(0));
       expect(num('stake-total')).toBe(0.53);

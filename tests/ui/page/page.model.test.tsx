@@ -43,6 +43,7 @@ const URL_OF: Record<string, string> = {
   reloadIndex: '/api/upgrade/index',
   reloadAfterGame: '/api/upgrade/index',
   sell: '/api/inventory/sell',
+  sellItem: '/api/inventory/sell',
   signOut: '/api/auth/logout',
   play: '/api/upgrade/upgrade_items',
 };
@@ -127,6 +128,15 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
     await click(`inv-item-${id}`);
   }
 
+  /** Shows the left page holding an item, then presses its sell button. */
+  async function sellItem(id: number) {
+    const list = leftList(snap().context);
+    const want = Math.floor(list.findIndex((i) => i.id === id) / PAGE_SIZE);
+    for (let guard = 0; snap().context.left.page !== want && guard < 10; guard++)
+      await click(snap().context.left.page < want ? 'page-next-left' : 'page-prev-left');
+    await click(`inv-sell-${id}`);
+  }
+
   function roleId(modelId: number): number {
     const list = leftList(snap().context);
     // An item staked in a game is gone after it: another item takes its role (the model's reloads keep ids).
@@ -172,6 +182,8 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
     switch (e.type) {
       case 'user.pickItem':
         return clickItem(roleId(e.id as number));
+      case 'user.sellItem':
+        return sellItem(roleId(e.id as number));
       case 'user.pickTarget':
         return clickTarget();
       case 'user.setFilter':

@@ -17,6 +17,7 @@ const WAITING = [
   { playing: 'requesting' },
   { playing: 'revealing' },
   { result: 'selling' },
+  'sellingItem',
 ] as const;
 
 /** The events only the BP controls send (checkbox `bp-mode`, input `max-levels`): rendered on the Dota site only. */
@@ -32,8 +33,9 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
   // A result's reload answers first: the page cannot reliably click before an in-process answer.
   if (running.reloadAfterGame && !e.type.endsWith('.reloadAfterGame')) return false;
   if (!settles && WAITING.some((w) => s.matches(w as never))) return false;
-  // The error screen replaces the page: only its retry button (and the header) remain.
-  if (!settles && s.matches('error')) return e.type === 'user.retry';
+  // The error screen replaces the page: only its retry button and the header's sign-out remain.
+  if (!settles && s.matches('error'))
+    return e.type === 'user.retry' || (e.type === 'user.signOut' && (s.context as { user: unknown }).user !== null);
   const c = s.context as {
     user: { balance: number } | null;
     inventory: unknown[];
@@ -54,6 +56,9 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
     case 'user.page':
     case 'user.toggleSort':
     case 'user.pickItem':
+      return itemsShown;
+    // A sell button is under each usable item of the player's.
+    case 'user.sellItem':
       return itemsShown;
     case 'user.signOut':
     case 'user.toggleHideName':

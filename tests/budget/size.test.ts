@@ -1,5 +1,5 @@
 /**
- * The size budget: JavaScript the browser fetches before the first paint <= 125 KB gzipped, all JavaScript
+ * The size budget: JavaScript the browser fetches before the first paint <= 126 KB gzipped, all JavaScript
  * <= 353 KB gzipped (docs/decisions/size-budget.md says why not 120/330), and the wheel's Pixi/GSAP code only
  * behind a dynamic import. It measures the production build in dist/ (tests/budget/build-setup.ts).
  */
@@ -20,7 +20,7 @@ describe('the SPA bundle', () => {
     report = measureBundle(outDir, inject('productionChunks'));
   });
 
-  it('sends at most 125 KB of gzipped JavaScript before the first paint', () => {
+  it('sends at most 126 KB of gzipped JavaScript before the first paint', () => {
     expect(report.firstPaint.length).toBeGreaterThan(0);
     const detail = report.firstPaint
       .map((f) => `${f} ${report.chunks.find((c) => c.file === f)!.gzipBytes} B`)

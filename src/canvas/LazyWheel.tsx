@@ -71,7 +71,8 @@ export function createLazyWheel(load: WheelLoader, schedule: Schedule = immediat
     return (
       <WheelBoundary fallback={placeholder} onError={() => setFailed(true)}>
         <Suspense fallback={placeholder}>
-          <Pixi {...props} />
+          {/* A new size draws a new Pixi wheel: resizing the live canvas left the old drawing off its centre. */}
+          <Pixi key={props.size} {...props} />
         </Suspense>
       </WheelBoundary>
     );

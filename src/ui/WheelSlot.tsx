@@ -77,9 +77,8 @@ export function WheelSlot() {
   return (
     <>
       <div className="wheel-figure" role="img" aria-label={name} aria-busy={waiting} data-testid="wheel-figure">
-        {/* A new size draws a new wheel: a live resize of the canvas left the old drawing off its centre. */}
         {/* eslint-disable-next-line react-hooks/static-components -- context holds a module-level component */}
-        <Renderer key={size} {...props} />
+        <Renderer {...props} />
         {waiting && (
           <span className="wheel-figure__busy" aria-hidden="true" data-testid="wheel-waiting">
             <span className="spinner" />

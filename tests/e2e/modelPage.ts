@@ -208,12 +208,17 @@ export class ModelPage {
     await this.click(`inv-item-${id}`);
   }
 
-  /** Shows the left page holding a model item, then presses its sell button. */
-  async sellItem(modelId: number): Promise<void> {
+  /**
+   * Shows the left page holding a model item, then presses its sell button. The model keeps no page for a sale:
+   * when the sale is refused (`back`), the page the model is on is shown again once the controls are free.
+   */
+  async sellItem(modelId: number, back: boolean): Promise<void> {
     const id = await this.roleId(modelId);
+    const before = await this.currentPage();
     const list = await this.readShown((l) => l.some((c) => c.id === id));
     await this.toPage(Math.floor(list.findIndex((c) => c.id === id) / 15));
     await this.click(`inv-sell-${id}`);
+    if (back) await this.toPage(before);
   }
 
   /** The server's index answer for the browser's player, as the page loads it. */
@@ -266,7 +271,7 @@ export class ModelPage {
       case 'user.pickItem':
         return this.pickItem(e.id as number);
       case 'user.sellItem':
-        return this.sellItem(e.id as number);
+        return this.sellItem(e.id as number, next?.type === 'xstate.error.actor.sellItem');
       case 'user.pickTarget':
         return this.pickTarget(staked);
       case 'user.setFilter':

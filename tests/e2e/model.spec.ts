@@ -138,6 +138,7 @@ async function runPath(browser: Browser, base: string, walked: TransitionPath): 
           if (body.success !== want) throw new Retry(`outcome ${body.success}, path wants ${want}`);
         }
         await settle(page);
+        if (event.type === 'xstate.error.actor.sellItem') await mp.afterRefusedSale();
       } else if (event.type === 'wheel.landed') {
         await advance(page, SPIN_MS + JUMP_MS);
       } else if (event.type.startsWith('xstate.after.')) {

@@ -208,17 +208,21 @@ export class ModelPage {
     await this.click(`inv-item-${id}`);
   }
 
-  /**
-   * Shows the left page holding a model item, then presses its sell button. The model keeps no page for a sale:
-   * when the sale is refused (`back`), the page the model is on is shown again once the controls are free.
-   */
-  async sellItem(modelId: number, back: boolean): Promise<void> {
+  /** The left page shown before the last sale: the model keeps no page for a sale. */
+  private pageBeforeSale = 0;
+
+  /** Shows the left page holding a model item, then presses its sell button. */
+  async sellItem(modelId: number): Promise<void> {
     const id = await this.roleId(modelId);
-    const before = await this.currentPage();
+    this.pageBeforeSale = await this.currentPage();
     const list = await this.readShown((l) => l.some((c) => c.id === id));
     await this.toPage(Math.floor(list.findIndex((c) => c.id === id) / 15));
     await this.click(`inv-sell-${id}`);
-    if (back) await this.toPage(before);
+  }
+
+  /** After a refused sale, shows again the page the model is on. */
+  async afterRefusedSale(): Promise<void> {
+    await this.toPage(this.pageBeforeSale);
   }
 
   /** The server's index answer for the browser's player, as the page loads it. */
@@ -271,7 +275,7 @@ export class ModelPage {
       case 'user.pickItem':
         return this.pickItem(e.id as number);
       case 'user.sellItem':
-        return this.sellItem(e.id as number, next?.type === 'xstate.error.actor.sellItem');
+        return this.sellItem(e.id as number);
       case 'user.pickTarget':
         return this.pickTarget(staked);
       case 'user.setFilter':

@@ -200,21 +200,26 @@ export class ModelPage {
     return this.roles.get(modelId)!;
   }
 
-  /** Shows the left page holding a model item, then clicks it. */
+  /**
+   * Shows the left page holding a model item, clicks it, then shows again the page the model is on: the model keeps
+   * a page only for `user.page`, and finding a role may have read every page.
+   */
   async pickItem(modelId: number): Promise<void> {
+    const before = await this.currentPage();
     const id = await this.roleId(modelId);
     const list = await this.readShown((l) => l.some((c) => c.id === id));
     await this.toPage(Math.floor(list.findIndex((c) => c.id === id) / 15));
     await this.click(`inv-item-${id}`);
+    await this.toPage(before);
   }
 
-  /** The left page shown before the last sale: the model keeps no page for a sale. */
+  /** The left page the model was on before the last sale (read before finding the item moves the pager). */
   private pageBeforeSale = 0;
 
   /** Shows the left page holding a model item, then presses its sell button. */
   async sellItem(modelId: number): Promise<void> {
-    const id = await this.roleId(modelId);
     this.pageBeforeSale = await this.currentPage();
+    const id = await this.roleId(modelId);
     const list = await this.readShown((l) => l.some((c) => c.id === id));
     await this.toPage(Math.floor(list.findIndex((c) => c.id === id) / 15));
     await this.click(`inv-sell-${id}`);

@@ -14,6 +14,11 @@ const route = [
     description: 'No session: the inventory area shows the sign-in prompt.',
   },
   {
+    guard: 'selfExcluded',
+    target: '#page.excluded',
+    description: 'A cool-off or self-exclusion runs: the end time (or "for good") instead of Play.',
+  },
+  {
     guard: 'nothingToStake',
     target: '#page.empty',
     description: 'Signed in without items or balance: "Inventory is empty" and Open cases.',
@@ -81,6 +86,10 @@ export const upgradeMachine = pageSetup.createMachine({
       description: 'Sound on/off, saved in dont_play_sound_Upgrades.',
     },
     'user.dismissNotice': { actions: 'dismissNotice', description: 'Closes the notification.' },
+    'account.changed': {
+      actions: 'applyPlaySafe',
+      description: 'The account page saved a cool-off or the reality check: kept for the next routing.',
+    },
   },
   states: {
     loading: {
@@ -220,6 +229,29 @@ export const upgradeMachine = pageSetup.createMachine({
         'live.me': {
           target: 'reloading',
           description: 'A game, sale or grant elsewhere: reloads inventory, balance and tickets (the stake is kept).',
+        },
+        'account.changed': {
+          target: 'routing',
+          actions: 'applyPlaySafe',
+          description: 'A cool-off started on the account page: routed again, to the exclusion.',
+        },
+      },
+    },
+    excluded: {
+      description:
+        'A cool-off or self-exclusion runs: the page says until when instead of offering Play; items, sales, history and seeds stay.',
+      on: {
+        'user.sellItem': {
+          guard: 'itemSellable',
+          target: 'sellingItem',
+          description: "Sells an inventory item into the balance at the server's price (POST /api/inventory/sell).",
+        },
+        'user.signOut': { target: 'signingOut', description: 'Signs out.' },
+        'live.me': { target: 'reloading', description: 'A sale or grant elsewhere: reloads inventory and balance.' },
+        'account.changed': {
+          target: 'routing',
+          actions: 'applyPlaySafe',
+          description: 'The account page changed the settings: routed again (a longer exclusion stays here).',
         },
       },
     },

@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import type { Side } from '../machines/events.ts';
+import { AccountRoute } from './AccountSlots.tsx';
 import { LazyAuditRoute, LazyVerifierRoute } from './FairSlots.tsx';
 import { GameAnnouncer } from './announce/GameAnnouncer.tsx';
 import { LiveRegion } from './announce/LiveRegion.tsx';
@@ -11,10 +12,12 @@ import { focusInto, focusWhenReady } from './focus.ts';
 import { GamePanel } from './GamePanel.tsx';
 import { Header } from './Header.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
+import { Footer } from './Footer.tsx';
 import { ListTabs } from './ListTabs.tsx';
 import { LiveStrip } from './LiveStrip.tsx';
 import { NoticeToast } from './Notices.tsx';
 import { PageActor } from './pageActor.ts';
+import { RealityCheck } from './RealityCheck.tsx';
 import { parseRoute, usePathname, useSearch, type Route } from './routes.ts';
 import { TargetPanel } from './TargetPanel.tsx';
 import { WheelRenderer } from './WheelSlot.tsx';
@@ -137,6 +140,8 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
         <LazyAuditRoute />
       </Suspense>
+    ) : route.kind === 'settings' || route.kind === 'stats' || route.kind === 'responsible' ? (
+      <AccountRoute kind={route.kind} />
     ) : (
       <UpgradesPage shown={shown} onShow={setShown} />
     );
@@ -145,7 +150,9 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
       {route.kind === 'upgrades' && <SkipLinks onShow={setShown} />}
       <Header />
       <div className="main">{wheel ? <WheelRenderer.Provider value={wheel}>{page}</WheelRenderer.Provider> : page}</div>
+      <Footer />
       <NoticeToast />
+      <RealityCheck />
       <LiveRegion />
       <GameAnnouncer />
     </div>

@@ -81,9 +81,8 @@ type Kind = PlayerKind | null;
 
 /** Which session a load answer in the model stands for. */
 export function sessionKind(e: EventObject): Kind | undefined {
-  const out = (
-    e as { output?: { user: Parameters<typeof exclusionOf>[0]; index?: { inventory: unknown[] | null } } }
-  ).output;
+  const out = (e as { output?: { user: Parameters<typeof exclusionOf>[0]; index?: { inventory: unknown[] | null } } })
+    .output;
   if (!out || typeof out !== 'object' || !('index' in out)) return undefined;
   if (out.user === null) return null;
   if (exclusionOf(out.user, Date.now())) return 'excluded';

@@ -60,9 +60,9 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
     // A sell button is under each usable item of the player's.
     case 'user.sellItem':
       return itemsShown;
+    // The account pages (account.changed) exist for a signed-in player only.
     case 'user.signOut':
     case 'user.toggleHideName':
-    // The account pages exist for a signed-in player only.
     case 'account.changed':
       return c.user !== null;
     // The balance field and its quick buttons are on while there is a balance to stake from.

@@ -33,6 +33,20 @@ const clickClearsGame = {
   description: 'Clicking any item after a game first clears the previous game, then applies the click.',
 } as const;
 
+/** Selling an inventory item, while choosing and during an exclusion. */
+const sellItem = {
+  guard: 'itemSellable',
+  target: '#page.sellingItem',
+  description: "Sells an inventory item into the balance at the server's price (POST /api/inventory/sell).",
+} as const;
+
+/** The account page saved the settings: routed again (to the exclusion when a cool-off started). */
+const accountChanged = {
+  target: '#page.routing',
+  actions: 'applyPlaySafe',
+  description: 'The account page saved the settings: routed again, to the exclusion while one runs.',
+} as const;
+
 /** What a shown result accepts (not while its sale is under way). */
 const finishedGame = {
   'user.return': { target: '#page.reset', description: 'Return: back to choosing.' },
@@ -220,39 +234,23 @@ export const upgradeMachine = pageSetup.createMachine({
         ],
         'user.mirror': { actions: 'toggleMirror', description: "Flips roll_under and mirrors the wheel's win arc." },
         'user.play': { guard: 'canPlay', target: 'playing', description: 'Plays: needs a game the house rules allow.' },
-        'user.sellItem': {
-          guard: 'itemSellable',
-          target: 'sellingItem',
-          description: "Sells an inventory item into the balance at the server's price (POST /api/inventory/sell).",
-        },
+        'user.sellItem': sellItem,
         'user.signOut': { target: 'signingOut', description: 'Signs out.' },
         'live.me': {
           target: 'reloading',
           description: 'A game, sale or grant elsewhere: reloads inventory, balance and tickets (the stake is kept).',
         },
-        'account.changed': {
-          target: 'routing',
-          actions: 'applyPlaySafe',
-          description: 'A cool-off started on the account page: routed again, to the exclusion.',
-        },
+        'account.changed': accountChanged,
       },
     },
     excluded: {
       description:
         'A cool-off or self-exclusion runs: the page says until when instead of offering Play; items, sales, history and seeds stay.',
       on: {
-        'user.sellItem': {
-          guard: 'itemSellable',
-          target: 'sellingItem',
-          description: "Sells an inventory item into the balance at the server's price (POST /api/inventory/sell).",
-        },
+        'user.sellItem': sellItem,
         'user.signOut': { target: 'signingOut', description: 'Signs out.' },
         'live.me': { target: 'reloading', description: 'A sale or grant elsewhere: reloads inventory and balance.' },
-        'account.changed': {
-          target: 'routing',
-          actions: 'applyPlaySafe',
-          description: 'The account page changed the settings: routed again (a longer exclusion stays here).',
-        },
+        'account.changed': accountChanged,
       },
     },
     playing: {

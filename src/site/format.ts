@@ -13,8 +13,6 @@ export interface Formatters {
   integer(n: number): string;
   /** 'x1.25'. */
   multiplier(m: number): string;
-  /** A moment (epoch ms) as a date and a time of day in the player's time zone, which it names. */
-  dateTime(ms: number): string;
   /** For numbers drawn outside Intl (the wheel's running roll). */
   decimal: string;
 }
@@ -69,8 +67,6 @@ function buildFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'chanceDecim
   const percent = percentAround(locale);
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const mult = new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-  // Built on first use: the game itself never shows a date.
-  let when: Intl.DateTimeFormat | null = null;
   return {
     money: (major) => money.format(major),
     chance: (pct) => percent(chance.format(pct)),
@@ -78,15 +74,6 @@ function buildFormatters(v: Pick<SiteVariant, 'lang' | 'currency' | 'chanceDecim
     edge: (pct) => chance.format(pct),
     integer: (n) => integer.format(n),
     multiplier: (m) => `x${mult.format(m)}`,
-    dateTime: (ms) =>
-      (when ??= new Intl.DateTimeFormat(locale, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZoneName: 'short',
-      })).format(ms),
     decimal: roll.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.',
   };
 }

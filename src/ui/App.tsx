@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import type { Side } from '../machines/events.ts';
-import { AccountRoute } from './AccountSlots.tsx';
+import { AccountRoute, PageExtras } from './AccountSlots.tsx';
 import { LazyAuditRoute, LazyVerifierRoute } from './FairSlots.tsx';
 import { GameAnnouncer } from './announce/GameAnnouncer.tsx';
 import { LiveRegion } from './announce/LiveRegion.tsx';
@@ -12,12 +12,10 @@ import { focusInto, focusWhenReady } from './focus.ts';
 import { GamePanel } from './GamePanel.tsx';
 import { Header } from './Header.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
-import { Footer } from './Footer.tsx';
 import { ListTabs } from './ListTabs.tsx';
 import { LiveStrip } from './LiveStrip.tsx';
 import { NoticeToast } from './Notices.tsx';
 import { PageActor } from './pageActor.ts';
-import { RealityCheck } from './RealityCheck.tsx';
 import { parseRoute, usePathname, useSearch, type Route } from './routes.ts';
 import { TargetPanel } from './TargetPanel.tsx';
 import { WheelRenderer } from './WheelSlot.tsx';
@@ -131,28 +129,33 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   const [shown, setShown] = useState<Side>('left');
   useDocumentTitle(route);
   useRouteFocus(route);
+  // Every page but the upgrades one is a lazy chunk, shown once it has loaded.
   const page =
-    route.kind === 'verifier' ? (
-      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        <LazyVerifierRoute rollId={route.rollId} search={search} currency={currency} chanceDecimals={chanceDecimals} />
-      </Suspense>
-    ) : route.kind === 'audit' ? (
-      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        <LazyAuditRoute />
-      </Suspense>
-    ) : route.kind === 'settings' || route.kind === 'stats' || route.kind === 'responsible' ? (
-      <AccountRoute kind={route.kind} />
-    ) : (
+    route.kind === 'upgrades' ? (
       <UpgradesPage shown={shown} onShow={setShown} />
+    ) : (
+      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
+        {route.kind === 'verifier' ? (
+          <LazyVerifierRoute
+            rollId={route.rollId}
+            search={search}
+            currency={currency}
+            chanceDecimals={chanceDecimals}
+          />
+        ) : route.kind === 'audit' ? (
+          <LazyAuditRoute />
+        ) : (
+          <AccountRoute kind={route.kind} />
+        )}
+      </Suspense>
     );
   return (
     <div className="app">
       {route.kind === 'upgrades' && <SkipLinks onShow={setShown} />}
       <Header />
       <div className="main">{wheel ? <WheelRenderer.Provider value={wheel}>{page}</WheelRenderer.Provider> : page}</div>
-      <Footer />
       <NoticeToast />
-      <RealityCheck />
+      <PageExtras />
       <LiveRegion />
       <GameAnnouncer />
     </div>

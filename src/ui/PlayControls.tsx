@@ -1,50 +1,28 @@
 /** The play button and the mirror, sound and fast-spin toggles near the wheel; during an exclusion, its end. */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { playBlocker } from '../machines/game.ts';
 import { exclusionOf } from '../machines/playSafe.ts';
 import { FastIcon, MirrorIcon, SoundOffIcon, SoundOnIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
-import { navigate, settingsPath } from './routes.ts';
 import { sounds } from './sounds.ts';
-import { useFormat } from './useFormat.ts';
 
-/** In Play's place while a cool-off or self-exclusion runs: until when, what still works, the settings. */
-function ExcludedNote() {
-  const { t, i18n } = useTranslation();
-  const fmt = useFormat();
+const LazyExcludedNote = lazy(() => import('./account/AccountRoutes.tsx').then((m) => ({ default: m.ExcludedNote })));
+
+/** In Play's place while a cool-off or self-exclusion runs (the note's code is the account pages' chunk). */
+function Excluded() {
   const until = PageActor.useSelector((s) => exclusionOf(s.context.user, Date.now())?.until ?? null);
-  const ref = useRef<HTMLDivElement>(null);
-  // A refused Play leads here and its button is gone: focus comes to the note rather than the document.
-  useEffect(() => {
-    if (document.activeElement === document.body || document.activeElement === null) ref.current?.focus();
-  }, []);
-  const href = settingsPath(i18n.language);
   return (
-    <div className="play-excluded" id="play" data-testid="play-excluded" ref={ref} tabIndex={-1}>
-      <p className="play-excluded__when" data-until={until ?? 'permanent'}>
-        {until === null ? t('excluded.permanent') : t('excluded.until', { time: fmt.dateTime(until) })}
-      </p>
-      <p className="muted">{t('excluded.still')}</p>
-      <a
-        className="btn btn--ghost"
-        href={href}
-        data-testid="excluded-settings"
-        onClick={(e) => {
-          e.preventDefault();
-          navigate(href);
-        }}
-      >
-        {t('excluded.settings')}
-      </a>
-    </div>
+    <Suspense fallback={null}>
+      <LazyExcludedNote until={until} />
+    </Suspense>
   );
 }
 
 /** Play, mirror, sound, fast spin, and why Play is off when the chosen game cannot be played. */
 export function PlayControls() {
   const excluded = PageActor.useSelector((s) => s.matches('excluded'));
-  return excluded ? <ExcludedNote /> : <GameControls />;
+  return excluded ? <Excluded /> : <GameControls />;
 }
 
 function GameControls() {

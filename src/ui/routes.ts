@@ -33,10 +33,8 @@ function decodeSegment(segment: string): string {
  * /{lang}/account/stats and /{lang}/responsible-play (the trailing slash is optional).
  */
 export function parseRoute(pathname: string): Route {
-  const account = /^\/(\w{2})\/account\/(settings|stats)\/?$/.exec(pathname);
-  if (account) return { kind: account[2] as 'settings' | 'stats', lang: account[1] };
-  const responsible = /^\/(\w{2})\/responsible-play\/?$/.exec(pathname);
-  if (responsible) return { kind: 'responsible', lang: responsible[1] };
+  const account = /^\/(\w{2})\/(?:account\/(settings|stats)|responsible-play)\/?$/.exec(pathname);
+  if (account) return { kind: (account[2] as 'settings' | 'stats' | undefined) ?? 'responsible', lang: account[1] };
   const audit = /^\/(\w{2})\/provably_fair\/audit\/?$/.exec(pathname);
   if (audit) return { kind: 'audit', lang: audit[1] };
   const verifier = /^\/(\w{2})\/provably_fair\/roll_verifier(?:\/([^/]*))?\/?$/.exec(pathname);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { UpgradeResponse } from '../../src/api/contract.ts';
 import type { LoadOutput } from '../../src/machines/actors.ts';
+import type { PlayInput } from '../../src/machines/game.ts';
 import { upgradeMachine } from '../../src/machines/upgradeMachine.ts';
 import { csSite, games, inventory, loads, TARGET_ID, TOP_ID } from './fixtures.ts';
 
@@ -12,7 +13,7 @@ describe('the session tally', () => {
     const machine = upgradeMachine.provide({
       actors: {
         loadPage: fromPromise<LoadOutput>(async () => loads.full),
-        play: fromPromise<UpgradeResponse>(async () => answers.shift()!),
+        play: fromPromise<UpgradeResponse, PlayInput>(async () => answers.shift()!),
       },
     });
     const actor = createActor(machine, { input: { site: csSite } }).start();

@@ -1,7 +1,7 @@
 /** What the account pages share: the way back, the heading, and the loading and failure states of their answer. */
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { BackToUpgrades } from '../fair/VerifierRoute.tsx';
+import { BackIcon } from '../icons.tsx';
 import { navigate } from '../routes.ts';
 import type { AccountLoad } from './useAccountLoad.ts';
 import './account.css';
@@ -18,42 +18,19 @@ export function AccountPage({
   intro?: ReactNode;
   children: ReactNode;
 }) {
+  const { t: back } = useTranslation();
   return (
     <div className="fair-route account-route">
-      <BackToUpgrades />
+      <SiteLink className="btn btn--link" href="/upgrades/">
+        <BackIcon />
+        {back('fair.back')}
+      </SiteLink>
       <main className="account" data-testid={testId}>
         <h1 tabIndex={-1}>{title}</h1>
         {intro && <p className="account__intro">{intro}</p>}
         {children}
       </main>
     </div>
-  );
-}
-
-/** An in-site link that moves without reloading the page. */
-export function SiteLink({
-  href,
-  className,
-  testId,
-  children,
-}: {
-  href: string;
-  className?: string;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <a
-      href={href}
-      className={className}
-      data-testid={testId}
-      onClick={(e) => {
-        e.preventDefault();
-        navigate(href);
-      }}
-    >
-      {children}
-    </a>
   );
 }
 
@@ -80,4 +57,31 @@ export function Loaded<T>({
       </div>
     );
   return <>{children(load.data)}</>;
+}
+
+/** An in-site link of this chunk (the page's own SiteLink would make Rolldown split React out of the entry). */
+export function SiteLink({
+  href,
+  className,
+  testId,
+  children,
+}: {
+  href: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      className={className}
+      data-testid={testId}
+      onClick={(e) => {
+        e.preventDefault();
+        navigate(href);
+      }}
+    >
+      {children}
+    </a>
+  );
 }

@@ -17,6 +17,7 @@ import type { Formatters } from '../../site/format.ts';
 import { responsiblePath, statsPath } from '../routes.ts';
 import { AccountPage, Loaded, SiteLink } from './AccountShell.tsx';
 import { useAccountLoad } from './useAccountLoad.ts';
+import { useDateTime } from './useDateTime.ts';
 
 /** What the account pages get from the page: the site's formatters and a way to tell it the new settings. */
 export interface AccountProps {
@@ -64,16 +65,9 @@ function SaveError({ saving, testId }: { saving: Saving; testId: string }) {
   );
 }
 
-function CoolOffSection({
-  data,
-  apply,
-  fmt,
-}: {
-  data: LimitsResponse;
-  apply: (r: LimitsResponse) => void;
-  fmt: Formatters;
-}) {
+function CoolOffSection({ data, apply }: { data: LimitsResponse; apply: (r: LimitsResponse) => void }) {
   const { t } = useTranslation('account');
+  const when = useDateTime();
   const [period, setPeriod] = useState<CoolOffPeriod>('24h');
   // When the player asked to start: the confirmation tells the end from then.
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -104,7 +98,7 @@ function CoolOffSection({
         <>
           {until !== null && (
             <p className="account__status" data-testid="cool-off-status" data-until={data.cool_off_until!}>
-              {t('coolOff.running', { time: fmt.dateTime(until) })}
+              {t('coolOff.running', { time: when(until) })}
             </p>
           )}
           <p className="account__hint">{t('coolOff.intro')}</p>
@@ -123,7 +117,7 @@ function CoolOffSection({
               <p>
                 {hours === null
                   ? t('coolOff.confirmPermanent')
-                  : t('coolOff.confirmUntil', { time: fmt.dateTime(confirming + hours * HOUR_MS) })}
+                  : t('coolOff.confirmUntil', { time: when(confirming + hours * HOUR_MS) })}
               </p>
               <div className="account__actions">
                 <button
@@ -201,6 +195,7 @@ function LimitCard({
   currency: string;
 }) {
   const { t } = useTranslation('account');
+  const when = useDateTime();
   const [amount, setAmount] = useState('');
   const { saving, run } = useSave(apply);
   const id = `limit-${kind}-${period}`;
@@ -235,7 +230,7 @@ function LimitCard({
           </div>
           <div>
             <dt>{t('limits.resets')}</dt>
-            <dd data-testid={`${id}-resets`}>{fmt.dateTime(Date.parse(limit.resets_at))}</dd>
+            <dd data-testid={`${id}-resets`}>{when(Date.parse(limit.resets_at))}</dd>
           </div>
         </dl>
       ) : (
@@ -246,10 +241,10 @@ function LimitCard({
       {limit?.pending_at && (
         <p className="limit__pending" data-testid={`${id}-pending`}>
           {limit.pending_amount === null
-            ? t('limits.pendingRemoval', { time: fmt.dateTime(Date.parse(limit.pending_at)) })
+            ? t('limits.pendingRemoval', { time: when(Date.parse(limit.pending_at)) })
             : t('limits.pendingRaise', {
                 amount: fmt.money(limit.pending_amount),
-                time: fmt.dateTime(Date.parse(limit.pending_at)),
+                time: when(Date.parse(limit.pending_at)),
               })}
         </p>
       )}
@@ -390,7 +385,7 @@ export function SettingsPage({ fmt, currency, onPlaySafe }: AccountProps) {
       <Loaded load={load} retry={retry}>
         {(data) => (
           <>
-            <CoolOffSection data={data} apply={apply} fmt={fmt} />
+            <CoolOffSection data={data} apply={apply} />
             <LimitsSection data={data} apply={apply} fmt={fmt} currency={currency} />
             <RealityCheckSection data={data} apply={apply} />
           </>

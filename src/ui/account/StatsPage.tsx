@@ -7,6 +7,7 @@ import { settingsPath } from '../routes.ts';
 import { AccountPage, Loaded, SiteLink } from './AccountShell.tsx';
 import type { AccountProps } from './SettingsPage.tsx';
 import { useAccountLoad } from './useAccountLoad.ts';
+import { useDateTime } from './useDateTime.ts';
 
 const PERIODS = ['day', 'week', 'month', 'total'] as const;
 const FIGURES = ['stake', 'won', 'net'] as const;
@@ -52,6 +53,7 @@ function PeriodCard({
 
 function Stats({ data, fmt }: { data: StatsResponse; fmt: AccountProps['fmt'] }) {
   const { t, i18n } = useTranslation('account');
+  const when = useDateTime();
   const win = data.biggest_win;
   return (
     <>
@@ -68,7 +70,7 @@ function Stats({ data, fmt }: { data: StatsResponse; fmt: AccountProps['fmt'] })
               item: win.item,
               won: fmt.money(win.won),
               stake: fmt.money(win.stake),
-              time: fmt.dateTime(Date.parse(win.played_at)),
+              time: when(Date.parse(win.played_at)),
             })}{' '}
             <SiteLink href={rollVerifierPath(i18n.language, win.roll_id)} testId="stats-biggest-check">
               {t('stats.check')}

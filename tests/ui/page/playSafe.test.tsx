@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LimitsResponse, StatsResponse } from '../../../src/api/accountContract.ts';
 import accountEn from '../../../src/i18n/account.en.json';
+import { formatDateTime } from '../../../src/site/dateTime.ts';
 import { createFormatters } from '../../../src/site/format.ts';
 import { messages } from '../../../server/messages.ts';
 import { playGame, type FairServer } from '../fair/fairServer.ts';
@@ -16,6 +17,7 @@ import { excludedPlayer, fullPlayer, type TestPlayer } from './players.ts';
 import { renderPage } from './renderPage.tsx';
 
 let server: PageServer;
+const when = (ms: number) => formatDateTime('en', ms);
 const fmt = createFormatters({ lang: 'en', currency: 'USD', chanceDecimals: 3 });
 
 beforeAll(async () => {
@@ -45,7 +47,7 @@ describe('the upgrades page during a break', () => {
     const limits = await api<LimitsResponse>(p, 'GET', '/api/account/limits');
     await renderPage(server);
     const note = await screen.findByTestId('play-excluded', {}, wait);
-    expect(note.textContent).toContain(`You can play again on ${fmt.dateTime(Date.parse(limits.cool_off_until!))}`);
+    expect(note.textContent).toContain(`You can play again on ${when(Date.parse(limits.cool_off_until!))}`);
     expect(screen.queryByTestId('play')).toBeNull();
     const sell = screen.getAllByTestId(/^inv-sell-/)[0];
     const before = Number(screen.getByTestId('balance').dataset.value);
@@ -64,7 +66,14 @@ describe('a game past a limit', () => {
     await api(p, 'POST', '/api/account/limits', { kind: 'stake', period: 'day', amount: '0.01' });
     await renderPage(server);
     await screen.findByTestId('choose-all', {}, wait);
-    await click('choose-all');
+    // The cheapest usable item (the list is dearest first) has a target at twice its price.
+    const cheapest = screen
+      .getAllByTestId(/^inv-item-/)
+      .filter((c) => !c.classList.contains('cell--locked'))
+      .at(-1)!;
+    await act(async () => {
+      fireEvent.click(cheapest);
+    });
     await click('multiplier-2');
     await waitFor(() => expect(screen.getByTestId('play').getAttribute('aria-disabled')).toBe('false'), wait);
     await click('play');
@@ -103,7 +112,7 @@ describe('the account settings page', () => {
     const status = await screen.findByTestId('cool-off-status', {}, wait);
     const saved = await api<LimitsResponse>(p, 'GET', '/api/account/limits');
     expect(status.dataset.until).toBe(saved.cool_off_until);
-    expect(status.textContent).toContain(fmt.dateTime(Date.parse(saved.cool_off_until!)));
+    expect(status.textContent).toContain(when(Date.parse(saved.cool_off_until!)));
     // Only longer breaks are offered now.
     expect(screen.queryByTestId('cool-off-24h')).toBeNull();
     await act(async () => {
@@ -132,7 +141,7 @@ describe('the account settings page', () => {
     const pending = await within(card).findByTestId('limit-loss-week-pending', {}, wait);
     const saved = (await api<LimitsResponse>(p, 'GET', '/api/account/limits')).limits[0];
     expect(saved).toMatchObject({ amount: 5.5, pending_amount: 9 });
-    expect(pending.textContent).toBe(`Rises to $9.00 on ${fmt.dateTime(Date.parse(saved.pending_at!))}`);
+    expect(pending.textContent).toBe(`Rises to $9.00 on ${when(Date.parse(saved.pending_at!))}`);
     expect(within(card).getByTestId('limit-loss-week-amount').dataset.value).toBe('5.5');
   });
 

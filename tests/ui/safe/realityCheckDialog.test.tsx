@@ -1,11 +1,9 @@
 /** The reality check's dialog: what it tells, focus kept inside, Escape keeps playing, Stop leads to the limits. */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { fromPromise } from 'xstate';
 import { initI18n } from '../../../src/i18n/index.ts';
-import { upgradeMachine } from '../../../src/machines/upgradeMachine.ts';
-import { RealityCheckDialog } from '../../../src/ui/RealityCheckDialog.tsx';
-import { PageActor } from '../../../src/ui/pageActor.ts';
+import { RealityCheckDialog } from '../../../src/ui/account/RealityCheckDialog.tsx';
+import { createFormatters } from '../../../src/site/format.ts';
 import { csSite } from '../../machines/fixtures.ts';
 
 beforeAll(async () => {
@@ -16,18 +14,11 @@ afterEach(() => {
   window.history.pushState(null, '', '/upgrades/');
 });
 
-// The page as the dialog reads it: this visit's tally only; nothing is loaded.
-const page = upgradeMachine.provide({ actors: { loadPage: fromPromise(() => new Promise<never>(() => {})) } });
+const fmt = createFormatters(csSite);
+const session = { games: 3, stakeMinor: 1250, wonMinor: 900 };
 
 function show(playedMs: number, handlers = { onKeepPlaying: vi.fn(), onStop: vi.fn() }) {
-  render(
-    <PageActor.Provider logic={page} options={{ input: { site: csSite } }}>
-      <button type="button" data-testid="before">
-        Play
-      </button>
-      <RealityCheckDialog playedMs={playedMs} {...handlers} />
-    </PageActor.Provider>,
-  );
+  render(<RealityCheckDialog playedMs={playedMs} session={session} fmt={fmt} {...handlers} />);
   return handlers;
 }
 
@@ -37,8 +28,10 @@ describe('the reality check dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Time for a reality check' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(screen.getByTestId('reality-time').textContent).toBe('You have played for 1 h 15 min.');
-    expect(screen.getByTestId('reality-games').textContent).toBe('0');
-    expect(screen.getByTestId('reality-net').textContent).toBe('$0.00');
+    expect(screen.getByTestId('reality-games').textContent).toBe('3');
+    expect(screen.getByTestId('reality-stake').textContent).toBe('$12.50');
+    expect(screen.getByTestId('reality-won').textContent).toBe('$9.00');
+    expect(screen.getByTestId('reality-net').textContent).toBe('-$3.50');
     expect(document.activeElement).toBe(screen.getByTestId('reality-keep'));
   });
 

@@ -1,7 +1,8 @@
-/** The page footer: 18+, responsible play, the fairness audit. */
-import { useTranslation } from '../i18n/useTranslation.ts';
-import { auditPath } from '../fair/paths.ts';
-import { navigate, responsiblePath } from './routes.ts';
+/** The page footer: 18+, responsible play, the fairness audit (in the account pages' chunk: not needed to paint). */
+import { useTranslation } from '../../i18n/useTranslation.ts';
+import { auditPath } from '../../fair/paths.ts';
+import { responsiblePath } from '../routes.ts';
+import { SiteLink } from './AccountShell.tsx';
 
 /** Site footer, the same on every route. */
 export function Footer() {
@@ -15,17 +16,9 @@ export function Footer() {
       <nav aria-label={t('footer.label')} className="footer__nav">
         <span className="footer__adults">18+</span>
         {links.map(([id, href, text]) => (
-          <a
-            key={id}
-            href={href}
-            data-testid={id}
-            onClick={(e) => {
-              e.preventDefault();
-              navigate(href);
-            }}
-          >
+          <SiteLink key={id} href={href} testId={id}>
             {text}
-          </a>
+          </SiteLink>
         ))}
       </nav>
     </footer>

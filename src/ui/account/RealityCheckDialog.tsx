@@ -4,11 +4,11 @@
  * visit's games as their answers told them.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../i18n/useTranslation.ts';
-import { toMajor } from '../domain/money.ts';
-import { PageActor } from './pageActor.ts';
-import { navigate, settingsPath } from './routes.ts';
-import { useFormat } from './useFormat.ts';
+import { useTranslation } from '../../i18n/useTranslation.ts';
+import { toMajor } from '../../domain/money.ts';
+import type { SessionTally } from '../../machines/context.ts';
+import type { Formatters } from '../../site/format.ts';
+import { navigate, settingsPath } from '../routes.ts';
 
 const focusable = 'button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -21,20 +21,25 @@ function useDuration(playedMs: number): string {
     : t('reality.hours', { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') });
 }
 
-/** The dialog; `onStop` also leads to the limits in the account settings. */
+/**
+ * The dialog; `onStop` also leads to the limits in the account settings. The page's figures come as props: this
+ * chunk does not import the page's actor.
+ */
 export function RealityCheckDialog({
   playedMs,
+  session,
+  fmt,
   onKeepPlaying,
   onStop,
 }: {
   /** From the session's first game to the moment the check fell due and showed. */
   playedMs: number;
+  session: SessionTally;
+  fmt: Formatters;
   onKeepPlaying: () => void;
   onStop: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const fmt = useFormat();
-  const session = PageActor.useSelector((s) => s.context.session);
   const duration = useDuration(playedMs);
   const box = useRef<HTMLDivElement>(null);
   const keep = useRef<HTMLButtonElement>(null);

@@ -118,6 +118,8 @@ for (const site of ['cs', 'ru'] as const) {
       // Then the page says when play is possible again, instead of offering Play; the item is still the player's.
       const note = page.getByTestId('play-excluded');
       await expect(note).toContainText(formatDateTime(lang, Date.parse(until)));
+      // Play's button is gone: focus came to the note, not the document.
+      await expect(note).toBeFocused();
       await expect(page.getByTestId('play')).toHaveCount(0);
       expect((await usableByPrice(page, base)).some((i) => i.id === cheapest.id)).toBe(true);
       await page.getByTestId('notice-close').click();

@@ -10,9 +10,11 @@ export function ExcludedNote({ until }: { until: number | null }) {
   const { t, i18n } = useTranslation();
   const when = useDateTime();
   const ref = useRef<HTMLDivElement>(null);
-  // A refused Play leads here and its button is gone: focus comes to the note rather than the document.
+  // A refused Play leads here (its message in the toast) and its button is gone: focus comes to the note rather
+  // than the document. A page opened during a break keeps focus where the browser put it.
   useEffect(() => {
-    if (document.activeElement === document.body || document.activeElement === null) ref.current?.focus();
+    const lost = document.activeElement === document.body || document.activeElement === null;
+    if (lost && document.querySelector('[data-testid="error-notice"]')) ref.current?.focus({ preventScroll: true });
   }, []);
   return (
     <div className="play-excluded" id="play" data-testid="play-excluded" ref={ref} tabIndex={-1}>

@@ -13,18 +13,21 @@ const LazyExtras = lazy(() => chunk().then((m) => ({ default: m.PageExtras })));
 /**
  * The footer and, for a signed-in player, the reality check: what the page knows (a game under way, the
  * account's interval, this visit's games) goes to the chunk, which does not import the page's actor. The footer
- * is the page's last block: nothing moves when it arrives.
+ * is the page's last block: nothing moves when it arrives once the page has loaded.
  */
 export function PageExtras() {
   // The server sends it with every signed-in player; signed out, there is nothing to check.
   const playSafe = PageActor.useSelector((s) => s.context.user?.play_safe);
-  const playing = PageActor.useSelector((s) => s.matches('playing'));
+  // null while loading: the server's first screen is that state, and it renders no lazy chunk.
+  const playing = PageActor.useSelector((s) => (s.matches('loading') ? null : s.matches('playing')));
   const session = PageActor.useSelector((s) => s.context.session);
   const site = PageActor.useSelector((s) => s.context.site);
   return (
-    <Suspense fallback={<footer className="footer" />}>
-      <LazyExtras playSafe={playSafe} playing={playing} session={session} site={site} />
-    </Suspense>
+    playing !== null && (
+      <Suspense fallback={null}>
+        <LazyExtras playSafe={playSafe} playing={playing} session={session} site={site} />
+      </Suspense>
+    )
   );
 }
 

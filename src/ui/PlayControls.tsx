@@ -9,20 +9,19 @@ import { sounds } from './sounds.ts';
 
 const LazyExcludedNote = lazy(() => import('./account/AccountRoutes.tsx').then((m) => ({ default: m.ExcludedNote })));
 
-/** In Play's place while a cool-off or self-exclusion runs (the note's code is the account pages' chunk). */
-function Excluded() {
-  const until = PageActor.useSelector((s) => exclusionOf(s.context.user, Date.now())?.until ?? null);
+/** Play, mirror, sound, fast spin, and why Play is off when the chosen game cannot be played. */
+export function PlayControls() {
+  // While a cool-off or self-exclusion runs: its end (null for good) for the note in Play's place, whose code is the
+  // account pages' chunk; undefined otherwise.
+  const until = PageActor.useSelector((s) =>
+    s.matches('excluded') ? (exclusionOf(s.context.user, Date.now())?.until ?? null) : undefined,
+  );
+  if (until === undefined) return <GameControls />;
   return (
     <Suspense fallback={null}>
       <LazyExcludedNote until={until} />
     </Suspense>
   );
-}
-
-/** Play, mirror, sound, fast spin, and why Play is off when the chosen game cannot be played. */
-export function PlayControls() {
-  const excluded = PageActor.useSelector((s) => s.matches('excluded'));
-  return excluded ? <Excluded /> : <GameControls />;
 }
 
 function GameControls() {

@@ -65,6 +65,7 @@ for (const site of ['cs', 'dota', 'ru'] as const) {
     await page.getByTestId('search-left').fill(cheapest.name);
     await page.getByTestId(`inv-item-${cheapest.id}`).click();
     await page.getByTestId('multiplier-2').click();
+    await expect(page.getByTestId('play')).toHaveAttribute('aria-disabled', 'false');
     await page.getByTestId('play').click();
     await expect(page.locator('.result')).toBeVisible({ timeout: 30_000 });
     await page.clock.fastForward('15:30');

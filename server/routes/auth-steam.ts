@@ -4,20 +4,26 @@ import { deleteSession, createSession } from '../services/sessions.ts';
 import { randomToken } from '../services/crypto.ts';
 import { claimNonce, fetchProfile, steamAccount } from '../services/steam-accounts.ts';
 import { checkAssertion, loginUrl, STEAM_RETURN_PATH, verifyWithProvider } from '../services/steam-openid.ts';
-import { cookieValue, errorResponses, sessionCookie, setSessionCookie, type AppContext } from './context.ts';
+import {
+  cookieValue,
+  errorResponses,
+  sessionCookie,
+  setServerCookie,
+  setSessionCookie,
+  type AppContext,
+} from './context.ts';
 
 const STATE_COOKIE = 'steam_state';
 /** Time a player has on Steam's page before the flow's state expires. */
 const STATE_TTL_SECONDS = 600;
 
-/** Sets (value) or clears (null) the flow's state cookie, sent back only to the Steam routes. */
+/**
+ * Sets (value) or clears (null) the flow's state cookie, sent back only to the Steam routes. SameSite=Lax suits it:
+ * the return from Steam is a top-level GET navigation, which carries Lax cookies.
+ */
 function setStateCookie(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, value: string | null): void {
-  const secure = ctx.config.cookieSecure === 'auto' ? req.protocol === 'https' : ctx.config.cookieSecure;
-  // SameSite=Lax: the return from Steam is a top-level GET navigation, which carries Lax cookies.
-  reply.header(
-    'set-cookie',
-    `${STATE_COOKIE}=${value ?? ''}; Max-Age=${value === null ? 0 : STATE_TTL_SECONDS}; Path=/api/auth/steam; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-  );
+  const cookie = { name: STATE_COOKIE, path: '/api/auth/steam', maxAgeSeconds: STATE_TTL_SECONDS };
+  setServerCookie(ctx, req, reply, cookie, value);
 }
 
 /** Steam sign-in routes. */

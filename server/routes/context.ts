@@ -82,23 +82,35 @@ export function perPlayer(app: FastifyInstance, ctx: AppContext, limit: LimitNam
   };
 }
 
-/** Sets (value) or clears (null) the session cookie; Secure follows the request's scheme unless configured. */
+/**
+ * Sets (value) or clears (null) an HttpOnly, SameSite=Lax cookie of the server's; Secure follows the request's
+ * scheme unless configured. Values are base64url, so nothing needs escaping.
+ */
+export function setServerCookie(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cookie: { name: string; path: string; maxAgeSeconds: number },
+  value: string | null,
+): void {
+  const secure = ctx.config.cookieSecure === 'auto' ? req.protocol === 'https' : ctx.config.cookieSecure;
+  // Clearing sends an empty value that expired long ago.
+  const life = value === null ? 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' : `Max-Age=${cookie.maxAgeSeconds}`;
+  reply.header(
+    'set-cookie',
+    `${cookie.name}=${value ?? ''}; ${life}; Path=${cookie.path}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
+}
+
+/** Sets (value) or clears (null) the session cookie. */
 export function setSessionCookie(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
   value: string | null,
 ): void {
-  const secure = ctx.config.cookieSecure === 'auto' ? req.protocol === 'https' : ctx.config.cookieSecure;
-  // The value is base64url (no escaping needed); clearing sends an empty value that expired long ago.
-  const life =
-    value === null
-      ? 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT'
-      : `Max-Age=${ctx.config.sessionTtlDays * 86_400}`;
-  reply.header(
-    'set-cookie',
-    `${SESSION_COOKIE}=${value ?? ''}; ${life}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-  );
+  const cookie = { name: SESSION_COOKIE, path: '/', maxAgeSeconds: ctx.config.sessionTtlDays * 86_400 };
+  setServerCookie(ctx, req, reply, cookie, value);
 }
 
 /** The error answers every API route lists in its schema. */

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../../src/api/contract.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbHandle } from '../db/client.ts';
-import { AppError, type Lang } from '../messages.ts';
+import { AppError, type Lang, type MessageKey } from '../messages.ts';
 import type { TargetCatalogue } from '../services/catalogue-index.ts';
 import { findSession, SESSION_COOKIE, type SessionUser } from '../services/sessions.ts';
 import type { LogKeys } from '../services/log-key.ts';
@@ -111,6 +111,14 @@ export function setSessionCookie(
 ): void {
   const cookie = { name: SESSION_COOKIE, path: '/', maxAgeSeconds: ctx.config.sessionTtlDays * 86_400 };
   setServerCookie(ctx, req, reply, cookie, value);
+}
+
+/**
+ * Marks a field's schema with the refusal a client gets when the field fails it (server/app.ts maps Fastify's
+ * validation error to it); a field without one gets `bad_request`.
+ */
+export function refusal(key: MessageKey): { msg: MessageKey } {
+  return { msg: key };
 }
 
 /** The error answers every API route lists in its schema. */

@@ -1,6 +1,6 @@
 /** The page's two calls (spec section 7) and the caseopen token the upgrade consumes. */
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IndexResponse, TokenResponse, UpgradeResponse } from '../../src/api/contract.ts';
 import { AppError, type MessageKey } from '../messages.ts';
 import { inventoryOfSession } from '../services/catalogue-index.ts';
@@ -8,27 +8,17 @@ import { verifyRecaptcha } from '../services/recaptcha.ts';
 import { sessionIdOf } from '../services/sessions.ts';
 import { issueToken, TOKEN_PURPOSES, verifyToken, type TokenClaim } from '../services/tokens.ts';
 import { settleUpgrade } from '../services/upgrade.ts';
-import { parseUpgradeRequest, type UpgradeRequest } from '../services/upgrade-request.ts';
-import { errorResponses, requireUser, sessionCookie, type AppContext } from './context.ts';
+import { parseUpgradeRequest, UpgradeBody, type UpgradeRequest } from '../services/upgrade-request.ts';
+import { errorResponses, refusal, requireUser, sessionCookie, type AppContext } from './context.ts';
 
-const field = Type.Optional(Type.Unknown());
 /** The refusals a player's own exclusion or limits give (counted in the metrics). */
 const PLAY_SAFE_REFUSALS = new Set<MessageKey>(['self_excluded', 'self_excluded_permanent', 'limit_reached']);
-/** Documented fields; the values are checked by parseUpgradeRequest for precise messages. */
-const UpgradeBody = Type.Object({
-  'inventory_items[]': field,
-  inventory_items: field,
-  balance_stake: field,
-  uniq_item: field,
-  upgrade_front_chance: field,
-  roll_under: field,
-  selected_multiplier: field,
-  token: field,
-});
 
 /** Upgrade routes. */
-export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post(
+export async function upgradeRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  // Answers bytes serialised once per catalogue version (TargetCatalogue): the provider's reply types are for objects.
+  base.post(
     '/api/upgrade/index',
     {
       schema: { response: { 200: IndexResponse, ...errorResponses } },
@@ -112,17 +102,23 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/token',
     {
       schema: {
-        querystring: Type.Object({ purpose: Type.Optional(Type.String()) }),
+        querystring: Type.Object({
+          purpose: Type.Union(
+            TOKEN_PURPOSES.map((p) => Type.Literal(p)),
+            refusal('purpose_invalid'),
+          ),
+        }),
         response: { 200: TokenResponse, ...errorResponses },
       },
       config: { rateLimit: app.limits.rule('pageIp') },
     },
     async (req) => {
-      const { purpose } = req.query as { purpose?: string };
-      if (!(TOKEN_PURPOSES as readonly string[]).includes(purpose ?? '')) throw new AppError(400, 'purpose_invalid');
       const sessionId = sessionIdOf(sessionCookie(req));
       if (sessionId === null) throw new AppError(401, 'not_signed_in');
-      return { status: true, token: issueToken(ctx.tokenSecret, sessionId, 'caseopen', ctx.config.tokenTtlSeconds) };
+      return {
+        status: true as const,
+        token: issueToken(ctx.tokenSecret, sessionId, req.query.purpose, ctx.config.tokenTtlSeconds),
+      };
     },
   );
 }

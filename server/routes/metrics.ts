@@ -42,7 +42,6 @@ export const metricsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   app.addHook('onResponse', async (req, reply) => {
     ctx.metrics.request(req.method, req.routeOptions.url, reply.statusCode);
   });
-  app.addHook('onClose', async () => ctx.metrics.close());
 };
 // Like fastify-plugin: the hook counts the routes the parent registers after this plugin.
 (metricsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -74,13 +74,17 @@ export async function upgradeRoutes(base: FastifyInstance, ctx: AppContext): Pro
         if (!token) return refuse(new AppError(403, 'token_invalid'));
       }
       const started = performance.now();
-      const { answer, next, stakeMinor, payoutMinor } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token).catch(
-        (err: unknown) => {
-          if (err instanceof AppError && PLAY_SAFE_REFUSALS.has(err.key))
-            ctx.metrics.playSafeRefused(err.key === 'limit_reached' ? 'limit_reached' : 'self_excluded');
-          throw err;
-        },
-      );
+      const { answer, next, stakeMinor, payoutMinor } = await settleUpgrade(
+        ctx.handle,
+        ctx.config,
+        { sessionId },
+        request,
+        token,
+      ).catch((err: unknown) => {
+        if (err instanceof AppError && PLAY_SAFE_REFUSALS.has(err.key))
+          ctx.metrics.playSafeRefused(err.key === 'limit_reached' ? 'limit_reached' : 'self_excluded');
+        throw err;
+      });
       ctx.metrics.gameSettled(answer.success === 1, stakeMinor, payoutMinor, (performance.now() - started) / 1000);
       // The next game's token rides on this answer (one request per game); bound to that game's seed and nonce,
       // spending it writes nothing (docs/decisions/game-tokens.md).

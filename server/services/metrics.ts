@@ -3,7 +3,6 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 
-
 /** The metrics of one app instance and the hooks that feed them. */
 export class Metrics {
   readonly registry = new Registry();

@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
  * fresh embedded database. `npm run test:e2e` reuses the production build the size budget measured (or builds it,
  * scripts/production-build.ts) and serves it from every server.
  */
-// E2E_PORT_BASE moves the four servers, so two checkouts on one machine can run the suite side by side.
+// E2E_PORT_BASE moves the suite's servers (base to base + 5), so two checkouts on one machine can run it side by side.
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4301);
 export const VARIANTS = {
   cs: { port: PORT_BASE },
@@ -18,6 +18,9 @@ export const VARIANTS = {
  * games (audit, live strip).
  */
 export const MODEL_DOTA = { port: PORT_BASE + 4 } as const;
+
+/** The Steam spec's own server (started by the spec, with a fake Steam): the port after every other. */
+export const STEAM_E2E = { port: PORT_BASE + 5 } as const;
 
 /** A CS server on PostgreSQL too, so a test can tamper with a game record while the server runs. */
 export const PG_E2E = {

@@ -2,9 +2,10 @@
  * The Fastify application as a plugin (`upgradesApp`) plus `buildApp`, which wraps it in an instance with the
  * server options. main.ts only listens; tests call buildApp and drive app.inject.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import fp from 'fastify-plugin';
+import type { Ajv } from 'ajv';
 import { parse as parseQuery } from 'fast-querystring';
 import { siteInfo, type Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
@@ -41,10 +42,28 @@ export interface AppOptions {
   tokenSweepMs?: number;
 }
 
+/**
+ * The message a route's schema names for the field a validation error is about (a field's `msg`, see
+ * routes/context.ts `refusal`); undefined for a field without one or a body that is not an object at all.
+ */
+function schemaRefusal(err: FastifyError, req: FastifyRequest): MessageKey | undefined {
+  const part = err.validationContext as 'body' | 'querystring' | 'params' | 'headers' | undefined;
+  const first = err.validation?.[0];
+  if (!part || !first) return undefined;
+  const field = (first.params as { missingProperty?: string }).missingProperty ?? first.instancePath.split('/')[1];
+  const schema = req.routeOptions.schema?.[part] as { properties?: Record<string, { msg?: MessageKey }> } | undefined;
+  return field === undefined ? undefined : schema?.properties?.[field]?.msg;
+}
+
 /** Maps any thrown error to a status and message key; 4xx for bad input, 503 when the database is gone. */
-function classify(err: FastifyError | AppError | Error): { status: number; key: MessageKey } | AppError {
+function classify(
+  err: FastifyError | AppError | Error,
+  req: FastifyRequest,
+): { status: number; key: MessageKey } | AppError {
   if (err instanceof AppError) return err;
   const status = (err as FastifyError).statusCode;
+  const refusal = (err as FastifyError).validation ? schemaRefusal(err as FastifyError, req) : undefined;
+  if (refusal) return new AppError(400, refusal);
   if ((err as FastifyError).validation || (status !== undefined && status >= 400 && status < 500)) {
     return { status: status === 429 ? 429 : (status ?? 400), key: status === 429 ? 'rate_limited' : 'bad_request' };
   }
@@ -122,7 +141,7 @@ export const upgradesApp = fp<AppOptions>(async (app, opts) => {
   await app.register(metricsPlugin, { ctx });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const found = classify(err);
+    const found = classify(err, req);
     if (found instanceof AppError) {
       return reply
         .code(found.statusCode)
@@ -186,6 +205,10 @@ export async function buildApp(
     bodyLimit: 64 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // `msg` names the refusal a field's schema gives (routes/context.ts `refusal`): an annotation, not a check.
+    ajv: {
+      plugins: [(ajv: Ajv) => ajv.addKeyword('msg')],
+    },
   });
   await app.register(upgradesApp, { config, handle, ...extra });
   await app.ready();

@@ -1,5 +1,6 @@
 /** Operator commands (`npm run cli -- <command>`), one transaction each; on PGlite it takes the data dir's lock. */
 import fs from 'node:fs';
+import { isSite } from '../src/domain/sites.ts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -39,8 +40,7 @@ class UsageError extends Error {}
 
 function siteOpt(value: string | undefined, config: Config): Site {
   if (value === undefined) return config.site;
-  if (value !== 'cs' && value !== 'dota' && value !== 'ru')
-    throw new UsageError(`--site must be cs, dota or ru, not ${JSON.stringify(value)}`);
+  if (!isSite(value)) throw new UsageError(`--site must be cs, dota or ru, not ${JSON.stringify(value)}`);
   return value;
 }
 

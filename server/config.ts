@@ -3,8 +3,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { HouseRules } from '../src/domain/rules.ts';
 
-/** The three site variants. */
-export type Site = 'cs' | 'dota' | 'ru';
+import { SITES, siteInfo, type Site } from '../src/domain/sites.ts';
+
+export { siteInfo, type Site };
 
 /** Everything the server reads from the environment. */
 export interface Config {
@@ -245,7 +246,7 @@ const STEAM_AVATAR_CDNS = [
 /** Parses and validates the environment; throws ConfigError listing every bad value. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const r = new Reader(env);
-  const site = r.oneOf<Site>('SITE', 'cs', ['cs', 'dota', 'ru']);
+  const site = r.oneOf<Site>('SITE', 'cs', SITES);
   const databaseUrl = r.url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
   const rubPerUsd = r.num('RUB_PER_USD', 90, 0.01, 100_000);
   const defaultStep = site === 'ru' ? Math.round(100 * rubPerUsd) : 100;
@@ -335,16 +336,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return { ...config, ...overrides };
-}
-
-/** A site's game, language, currency and chance decimals. */
-export function siteInfo(site: Site) {
-  return {
-    game: site === 'dota' ? ('dota' as const) : ('cs' as const),
-    lang: site === 'ru' ? ('ru' as const) : ('en' as const),
-    currency: site === 'ru' ? ('RUB' as const) : ('USD' as const),
-    chanceDecimals: site === 'cs' ? 3 : 1,
-  };
 }
 
 /** A decimal variable in integer 10^-decimals units, read from its digits so no binary fraction rounds it. */

@@ -1,4 +1,5 @@
 /** Each site's generated catalogue, deterministic, in minor units (cents; kopecks on 'ru' at rubPerUsd). */
+import type { Site } from '../../src/domain/sites.ts';
 import { csCatalogueCents } from './cs.ts';
 import { dotaCatalogueCents } from './dota.ts';
 
@@ -12,7 +13,7 @@ export interface CatalogueRow {
 }
 
 /** The catalogue of a site; 'ru' is the CS catalogue with every price converted to kopecks. */
-export function generateCatalogue(site: 'cs' | 'dota' | 'ru', opts: { rubPerUsd: number }): CatalogueRow[] {
+export function generateCatalogue(site: Site, opts: { rubPerUsd: number }): CatalogueRow[] {
   if (site === 'dota') return dotaCatalogueCents();
   const rows = csCatalogueCents();
   if (site === 'cs') return rows;

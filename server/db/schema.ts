@@ -311,7 +311,7 @@ export const games = pgTable(
 
 /**
  * The fairness audit's sums per site, UTC hour, chance band and direction (src/domain/audit.ts AuditSums), added
- * by the background rollup (server/services/audit-rollup.ts) for every game up to audit_rollup_state.rolled_to.
+ * in the log sequencer's batch (server/services/audit-rollup.ts ROLLUP_GAMES) for every game that has a log index.
  */
 export const auditRollup = pgTable(
   'audit_rollup',

@@ -4,6 +4,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { generateCatalogue, type CatalogueRow } from '../catalogue/generate.ts';
+import { SITES } from '../../src/domain/sites.ts';
 import type { Config, Site } from '../config.ts';
 import { createUser, findUserId } from '../services/accounts.ts';
 import { grantStarterPack, hasItemsOnSite } from '../services/grants.ts';
@@ -13,7 +14,6 @@ import { catalogueItems } from './schema.ts';
 /** The demo account (demo mode only). */
 export const DEMO_USER = { username: 'demo', password: 'demo' } as const;
 
-const SITES: Site[] = ['cs', 'dota', 'ru'];
 /** Rows per insert statement when a catalogue is written. */
 export const BATCH = 500;
 

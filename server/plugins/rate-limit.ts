@@ -43,7 +43,7 @@ const session = (req: FastifyRequest) => sessionIdOf(sessionCookie(req)) ?? `ip:
 /** The username normalised as the unique index compares it. */
 function loginName(req: FastifyRequest): string {
   const body = req.body;
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).username : undefined;
+  const raw = typeof body === 'object' && body !== null && 'username' in body ? body.username : undefined;
   return typeof raw === 'string' && raw.trim() !== '' ? raw.trim().toLowerCase().slice(0, 64) : '';
 }
 

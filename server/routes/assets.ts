@@ -1,6 +1,7 @@
 /** Everything but the API: generated item pictures, the built SPA, and its shell for client routes. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
@@ -71,23 +72,28 @@ export async function sendSpaShell(ctx: AppContext, reply: FastifyReply): Promis
 }
 
 /** Item pictures and the static SPA. */
-export async function assetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/app/public/items/:file', async (req, reply) => {
-    const match = /^(\d{1,10})\.(svg|png)$/.exec((req.params as { file: string }).file);
-    if (!match) throw new AppError(404, 'not_found');
-    const [item] = await ctx.db
-      .select({ name: catalogueItems.name, type: catalogueItems.type })
-      .from(catalogueItems)
-      .where(eq(catalogueItems.id, Number(match[1])));
-    if (!item) throw new AppError(404, 'not_found');
-    // Names and rarities never change under an id.
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
-    if (match[2] === 'png') return reply.type('image/png').send(itemPng(item));
-    return reply
-      .type('image/svg+xml')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(itemSvg(item));
-  });
+export async function assetRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    '/app/public/items/:file',
+    { schema: { params: Type.Object({ file: Type.String() }) } },
+    async (req, reply) => {
+      const match = /^(\d{1,10})\.(svg|png)$/.exec(req.params.file);
+      if (!match) throw new AppError(404, 'not_found');
+      const [item] = await ctx.db
+        .select({ name: catalogueItems.name, type: catalogueItems.type })
+        .from(catalogueItems)
+        .where(eq(catalogueItems.id, Number(match[1])));
+      if (!item) throw new AppError(404, 'not_found');
+      // Names and rarities never change under an id.
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (match[2] === 'png') return reply.type('image/png').send(itemPng(item));
+      return reply
+        .type('image/svg+xml')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(itemSvg(item));
+    },
+  );
 
   // The site root has no file of its own: it is the SPA too.
   app.get('/', { config: { rateLimit: app.limits.rule('pageIp') } }, async (_req, reply) => sendSpaShell(ctx, reply));

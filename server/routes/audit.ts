@@ -1,24 +1,30 @@
 /** The public fairness audit: its figures, and the revealed games to recompute them (NDJSON). */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AuditResponse } from '../../src/api/auditContract.ts';
-import { isAuditWindow, type AuditWindow } from '../../src/domain/audit.ts';
+import { AUDIT_WINDOWS, type AuditWindow } from '../../src/domain/audit.ts';
 import { siteInfo } from '../config.ts';
-import { AppError } from '../messages.ts';
 import { auditFigures, type AuditFigures } from '../services/audit.ts';
 import { EXPORT_DEFAULT_LIMIT, EXPORT_MAX_LIMIT, exportNdjson, pageEnd } from '../services/audit-export.ts';
-import { errorResponses, type AppContext } from './context.ts';
+import { errorResponses, refusal, type AppContext } from './context.ts';
 
-/** A whole number written in decimal within [min, max], or null. */
-function wholeNumber(raw: string, min: number, max: number): number | null {
-  if (!/^\d{1,16}$/.test(raw)) return null;
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
-}
+const windows = Object.keys(AUDIT_WINDOWS) as AuditWindow[];
+
+/** The export's page: games after a log position, at most `limit` of them. */
+const ExportQuery = Type.Object({
+  after: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0, ...refusal('audit_after_invalid') }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: EXPORT_MAX_LIMIT,
+    default: EXPORT_DEFAULT_LIMIT,
+    ...refusal('audit_limit_invalid'),
+  }),
+});
 
 /** GET /api/provably_fair/audit and GET /api/provably_fair/games, public. */
-export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function auditRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   // Public and costly: counted per address, signed in or not, so a made-up cookie buys no fresh count.
   const limited = { rateLimit: app.limits.rule('publicIp') };
   // Each window's figures are computed at most once per AUDIT_CACHE_MS, however many ask at once.
@@ -38,33 +44,37 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/api/provably_fair/audit',
     {
       schema: {
-        querystring: Type.Object({ window: Type.Optional(Type.String()) }),
+        querystring: Type.Object({
+          window: Type.Union(
+            windows.map((w) => Type.Literal(w)),
+            { default: '24h', ...refusal('audit_window_invalid') },
+          ),
+        }),
         response: { 200: AuditResponse, ...errorResponses },
       },
       config: limited,
     },
     async (req) => {
-      const window = (req.query as { window?: string }).window ?? '24h';
-      if (!isAuditWindow(window)) throw new AppError(400, 'audit_window_invalid');
-      return { status: true, currency: siteInfo(ctx.config.site).currency, ...(await figuresOf(window)) };
+      return {
+        status: true as const,
+        currency: siteInfo(ctx.config.site).currency,
+        ...(await figuresOf(req.query.window)),
+      };
     },
   );
 
-  app.get(
+  // A stream of NDJSON, not a JSON answer: typed by the route's generics rather than the provider's reply schemas.
+  base.get<{ Querystring: Static<typeof ExportQuery> }>(
     '/api/provably_fair/games',
     {
       schema: {
-        querystring: Type.Object({ after: Type.Optional(Type.String()), limit: Type.Optional(Type.String()) }),
+        querystring: ExportQuery,
         response: errorResponses,
       },
       config: limited,
     },
     async (req, reply) => {
-      const q = req.query as { after?: string; limit?: string };
-      const after = wholeNumber(q.after ?? '0', 0, Number.MAX_SAFE_INTEGER);
-      if (after === null) throw new AppError(400, 'audit_after_invalid');
-      const limit = wholeNumber(q.limit ?? String(EXPORT_DEFAULT_LIMIT), 1, EXPORT_MAX_LIMIT);
-      if (limit === null) throw new AppError(400, 'audit_limit_invalid');
+      const { after, limit } = req.query;
       reply.type('application/x-ndjson; charset=utf-8');
       const last = await pageEnd(ctx.handle.raw, ctx.config.site, after, limit);
       if (last === null) return reply.send('');

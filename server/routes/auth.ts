@@ -1,6 +1,6 @@
 /** Accounts: register, sign in, sign out, who am I. Form or JSON bodies with username and password. */
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MeResponse } from '../../src/api/contract.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import { siteInfo } from '../config.ts';
@@ -20,7 +20,8 @@ const NewAccount = Type.Object({
 });
 
 /** Auth routes under /api/auth. */
-export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function authRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { currency } = siteInfo(ctx.config.site);
 
   async function me(userId: number) {
@@ -51,8 +52,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (req, reply) => {
       const { username, password } = checkCredentials(req.body, 'new');
-      if (!confirmsAge((req.body as { age_confirmed?: unknown } | undefined)?.age_confirmed))
-        throw new AppError(400, 'age_required');
+      if (!confirmsAge(req.body.age_confirmed)) throw new AppError(400, 'age_required');
       await refuseCommonPassword(password);
       const userId = await createUser(ctx.db, username, password, {
         site: ctx.config.site,
@@ -60,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         ageConfirmedAt: new Date(),
       });
       setSessionCookie(ctx, req, reply, await createSession(ctx.db, userId, ctx.config.sessionTtlDays));
-      return { status: true, user: await me(userId) };
+      return { status: true as const, user: await me(userId) };
     },
   );
 
@@ -76,18 +76,18 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const { username, password } = checkCredentials(req.body);
       const userId = await checkLogin(ctx.db, username, password);
       setSessionCookie(ctx, req, reply, await createSession(ctx.db, userId, ctx.config.sessionTtlDays));
-      return { status: true, user: await me(userId) };
+      return { status: true as const, user: await me(userId) };
     },
   );
 
   app.post('/api/auth/logout', { schema: { response: { 200: MeResponse, ...errorResponses } } }, async (req, reply) => {
     await deleteSession(ctx.db, sessionCookie(req));
     setSessionCookie(ctx, req, reply, null);
-    return { status: true, user: null };
+    return { status: true as const, user: null };
   });
 
   app.get('/api/auth/me', { schema: { response: { 200: MeResponse, ...errorResponses } } }, async (req) => {
     const who = await sessionOf(ctx, req);
-    return { status: true, user: who ? await me(who.userId) : null };
+    return { status: true as const, user: who ? await me(who.userId) : null };
   });
 }

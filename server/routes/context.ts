@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../../src/api/contract.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbHandle } from '../db/client.ts';
-import { AppError, type Lang } from '../messages.ts';
+import { AppError, type Lang, type MessageKey } from '../messages.ts';
 import type { TargetCatalogue } from '../services/catalogue-index.ts';
 import { findSession, SESSION_COOKIE, type SessionUser } from '../services/sessions.ts';
 import type { LogKeys } from '../services/log-key.ts';
@@ -82,23 +82,43 @@ export function perPlayer(app: FastifyInstance, ctx: AppContext, limit: LimitNam
   };
 }
 
-/** Sets (value) or clears (null) the session cookie; Secure follows the request's scheme unless configured. */
+/**
+ * Sets (value) or clears (null) an HttpOnly, SameSite=Lax cookie of the server's; Secure follows the request's
+ * scheme unless configured. Values are base64url, so nothing needs escaping.
+ */
+export function setServerCookie(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cookie: { name: string; path: string; maxAgeSeconds: number },
+  value: string | null,
+): void {
+  const secure = ctx.config.cookieSecure === 'auto' ? req.protocol === 'https' : ctx.config.cookieSecure;
+  // Clearing sends an empty value that expired long ago.
+  const life = value === null ? 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' : `Max-Age=${cookie.maxAgeSeconds}`;
+  reply.header(
+    'set-cookie',
+    `${cookie.name}=${value ?? ''}; ${life}; Path=${cookie.path}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
+}
+
+/** Sets (value) or clears (null) the session cookie. */
 export function setSessionCookie(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
   value: string | null,
 ): void {
-  const secure = ctx.config.cookieSecure === 'auto' ? req.protocol === 'https' : ctx.config.cookieSecure;
-  // The value is base64url (no escaping needed); clearing sends an empty value that expired long ago.
-  const life =
-    value === null
-      ? 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT'
-      : `Max-Age=${ctx.config.sessionTtlDays * 86_400}`;
-  reply.header(
-    'set-cookie',
-    `${SESSION_COOKIE}=${value ?? ''}; ${life}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-  );
+  const cookie = { name: SESSION_COOKIE, path: '/', maxAgeSeconds: ctx.config.sessionTtlDays * 86_400 };
+  setServerCookie(ctx, req, reply, cookie, value);
+}
+
+/**
+ * Marks a field's schema with the refusal a client gets when the field fails it (server/app.ts maps Fastify's
+ * validation error to it); a field without one gets `bad_request`.
+ */
+export function refusal(key: MessageKey): { msg: MessageKey } {
+  return { msg: key };
 }
 
 /** The error answers every API route lists in its schema. */

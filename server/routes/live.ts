@@ -1,6 +1,6 @@
 /** The live feed (GET /api/live, Server-Sent Events) and the player's setting that hides their name in it. */
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Gauge } from 'prom-client';
 import { HideNameResponse } from '../../src/api/contract.ts';
 import { AppError } from '../messages.ts';
@@ -16,7 +16,8 @@ function lastEventId(header: unknown, query: unknown): number | null {
 }
 
 /** Live routes; the process's feed starts with them and closes its streams with the app. */
-export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function liveRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const hub = new LiveHub(ctx.handle, ctx.config, ctx.lang, app.log);
   await hub.start();
   const admission = new LiveAdmission(app.redis, ctx.config, app.log);
@@ -69,7 +70,7 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
       hub.open(reply.raw, {
         gzip: takesGzip(req.headers['accept-encoding']),
         userId: who?.userId ?? null,
-        lastId: lastEventId(req.headers['last-event-id'], (req.query as { last_id?: string }).last_id),
+        lastId: lastEventId(req.headers['last-event-id'], req.query.last_id),
         closed: ticket.release,
       });
     },
@@ -87,7 +88,7 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (req) => {
       const who = hideName.player(req);
-      return { status: true, hide_name: await setHideName(ctx.db, who.userId, parseHide(req.body)) };
+      return { status: true as const, hide_name: await setHideName(ctx.db, who.userId, parseHide(req.body.hide)) };
     },
   );
 }

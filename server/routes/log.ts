@@ -92,8 +92,8 @@ export async function logRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
     async (req) => ({ index: await findGame(q, site, req.query.roll_id) }),
   );
 
-  app.get(`${BASE}/tile/*`, async (req, reply) => {
-    const parsed = parseTilePath(`tile/${(req.params as { '*': string })['*']}`);
+  app.get(`${BASE}/tile/*`, { schema: { params: Type.Object({ '*': Type.String() }) } }, async (req, reply) => {
+    const parsed = parseTilePath(`tile/${req.params['*']}`);
     if (!parsed) throw new AppError(404, 'log_tile_invalid');
     const { tile, entries } = parsed;
     const data = entries ? await entriesTile(q, site, tile) : await hashTile(q, site, tile);

@@ -2,9 +2,9 @@
  * GET /metrics and the request counter. Without METRICS_TOKEN only a loopback client that came through no proxy may
  * scrape: a proxy on the same machine connects from loopback for every client it serves.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../messages.ts';
+import { sameSecret } from '../services/crypto.ts';
 import { errorResponses, type AppContext } from './context.ts';
 
 const METRICS_PATH = '/metrics';
@@ -24,17 +24,11 @@ export function cameThroughProxy(req: FastifyRequest): boolean {
   return PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
 }
 
-/** Constant-time comparison, both hashed to one length first. */
-function tokenMatches(presented: string, expected: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
-}
-
 function checkAccess(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
   const token = ctx.config.metricsToken;
   if (token !== null) {
     const m = /^Bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-    if (!m || !tokenMatches(m[1], token)) {
+    if (!m || !sameSecret(m[1], token)) {
       reply.header('www-authenticate', 'Bearer');
       throw new AppError(401, 'metrics_token');
     }
@@ -48,7 +42,6 @@ export const metricsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   app.addHook('onResponse', async (req, reply) => {
     ctx.metrics.request(req.method, req.routeOptions.url, reply.statusCode);
   });
-  app.addHook('onClose', async () => ctx.metrics.close());
 };
 // Like fastify-plugin: the hook counts the routes the parent registers after this plugin.
 (metricsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

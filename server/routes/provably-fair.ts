@@ -1,16 +1,17 @@
 /** Seed controls, public roll lookup and the player's history (docs/provably-fair.md). */
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HistoryResponse, RollResponse, RotateResponse, SeedStateResponse } from '../../src/api/contract.ts';
 import { isValidClientSeed } from '../../src/domain/roll.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { AppError } from '../messages.ts';
 import { historyOf, rollById } from '../services/fair.ts';
 import { rotateSeeds, seedState } from '../services/seeds.ts';
-import { errorResponses, perPlayer, type AppContext } from './context.ts';
+import { errorResponses, perPlayer, refusal, type AppContext } from './context.ts';
 
 /** Provably fair routes under /api/provably_fair. */
-export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function provablyFairRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const seedChange = perPlayer(app, ctx, 'seedPlayer');
   const reading = perPlayer(app, ctx, 'playerAction');
 
@@ -19,7 +20,7 @@ export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext):
     { schema: { response: { 200: SeedStateResponse, ...errorResponses } }, ...reading.options },
     async (req) => {
       const who = reading.player(req);
-      return { status: true, ...(await withTransaction(ctx.db, (tx) => seedState(tx, who.userId))) };
+      return { status: true as const, ...(await withTransaction(ctx.db, (tx) => seedState(tx, who.userId))) };
     },
   );
 
@@ -34,11 +35,11 @@ export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (req) => {
       const who = seedChange.player(req);
-      const raw = (req.body as { client_seed?: unknown } | undefined)?.client_seed;
+      const raw = req.body.client_seed;
       // One spelling per seed: the verifier recomputes from the stored (NFC) text.
       const seed = typeof raw === 'string' ? raw.normalize('NFC') : null;
       if (seed === null || !isValidClientSeed(seed)) throw new AppError(400, 'client_seed_invalid');
-      return { status: true, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId, seed))) };
+      return { status: true as const, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId, seed))) };
     },
   );
 
@@ -47,30 +48,30 @@ export async function provablyFairRoutes(app: FastifyInstance, ctx: AppContext):
     { schema: { response: { 200: RotateResponse, ...errorResponses } }, ...seedChange.options },
     async (req) => {
       const who = seedChange.player(req);
-      return { status: true, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId))) };
+      return { status: true as const, ...(await withTransaction(ctx.db, (tx) => rotateSeeds(tx, who.userId))) };
     },
   );
 
   app.get(
     '/api/provably_fair/roll/:roll_id',
     { schema: { params: Type.Object({ roll_id: Type.String() }), response: { 200: RollResponse, ...errorResponses } } },
-    async (req) => rollById(ctx.db, (req.params as { roll_id: string }).roll_id),
+    async (req) => rollById(ctx.db, req.params.roll_id),
   );
 
   app.get(
     '/api/provably_fair/history',
     {
       schema: {
-        querystring: Type.Object({ page: Type.Optional(Type.String()) }),
+        querystring: Type.Object({
+          page: Type.Integer({ minimum: 0, maximum: 999_999, default: 0, ...refusal('page_invalid') }),
+        }),
         response: { 200: HistoryResponse, ...errorResponses },
       },
       ...reading.options,
     },
     async (req) => {
       const who = reading.player(req);
-      const raw = (req.query as { page?: string }).page ?? '0';
-      if (!/^\d{1,6}$/.test(raw)) throw new AppError(400, 'page_invalid');
-      return historyOf(ctx.db, who.userId, Number(raw));
+      return historyOf(ctx.db, who.userId, req.query.page);
     },
   );
 }

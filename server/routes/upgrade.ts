@@ -1,6 +1,6 @@
 /** The page's two calls (spec section 7) and the caseopen token the upgrade consumes. */
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IndexResponse, TokenResponse, UpgradeResponse } from '../../src/api/contract.ts';
 import { AppError, type MessageKey } from '../messages.ts';
 import { inventoryOfSession } from '../services/catalogue-index.ts';
@@ -8,27 +8,17 @@ import { verifyRecaptcha } from '../services/recaptcha.ts';
 import { sessionIdOf } from '../services/sessions.ts';
 import { issueToken, TOKEN_PURPOSES, verifyToken, type TokenClaim } from '../services/tokens.ts';
 import { settleUpgrade } from '../services/upgrade.ts';
-import { parseUpgradeRequest, type UpgradeRequest } from '../services/upgrade-request.ts';
-import { errorResponses, requireUser, sessionCookie, type AppContext } from './context.ts';
+import { parseUpgradeRequest, UpgradeBody, type UpgradeRequest } from '../services/upgrade-request.ts';
+import { errorResponses, refusal, requireUser, sessionCookie, type AppContext } from './context.ts';
 
-const field = Type.Optional(Type.Unknown());
 /** The refusals a player's own exclusion or limits give (counted in the metrics). */
 const PLAY_SAFE_REFUSALS = new Set<MessageKey>(['self_excluded', 'self_excluded_permanent', 'limit_reached']);
-/** Documented fields; the values are checked by parseUpgradeRequest for precise messages. */
-const UpgradeBody = Type.Object({
-  'inventory_items[]': field,
-  inventory_items: field,
-  balance_stake: field,
-  uniq_item: field,
-  upgrade_front_chance: field,
-  roll_under: field,
-  selected_multiplier: field,
-  token: field,
-});
 
 /** Upgrade routes. */
-export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post(
+export async function upgradeRoutes(base: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  // Answers bytes serialised once per catalogue version (TargetCatalogue): the provider's reply types are for objects.
+  base.post(
     '/api/upgrade/index',
     {
       schema: { response: { 200: IndexResponse, ...errorResponses } },
@@ -84,14 +74,18 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
         if (!token) return refuse(new AppError(403, 'token_invalid'));
       }
       const started = performance.now();
-      const { answer, next } = await settleUpgrade(ctx.handle, ctx.config, { sessionId }, request, token).catch(
-        (err: unknown) => {
-          if (err instanceof AppError && PLAY_SAFE_REFUSALS.has(err.key))
-            ctx.metrics.playSafeRefused(err.key === 'limit_reached' ? 'limit_reached' : 'self_excluded');
-          throw err;
-        },
-      );
-      ctx.metrics.gameSettled(answer.provably_fair.roll_id, answer.success === 1, (performance.now() - started) / 1000);
+      const { answer, next, stakeMinor, payoutMinor } = await settleUpgrade(
+        ctx.handle,
+        ctx.config,
+        { sessionId },
+        request,
+        token,
+      ).catch((err: unknown) => {
+        if (err instanceof AppError && PLAY_SAFE_REFUSALS.has(err.key))
+          ctx.metrics.playSafeRefused(err.key === 'limit_reached' ? 'limit_reached' : 'self_excluded');
+        throw err;
+      });
+      ctx.metrics.gameSettled(answer.success === 1, stakeMinor, payoutMinor, (performance.now() - started) / 1000);
       // The next game's token rides on this answer (one request per game); bound to that game's seed and nonce,
       // spending it writes nothing (docs/decisions/game-tokens.md).
       if (token)
@@ -112,17 +106,23 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/token',
     {
       schema: {
-        querystring: Type.Object({ purpose: Type.Optional(Type.String()) }),
+        querystring: Type.Object({
+          purpose: Type.Union(
+            TOKEN_PURPOSES.map((p) => Type.Literal(p)),
+            refusal('purpose_invalid'),
+          ),
+        }),
         response: { 200: TokenResponse, ...errorResponses },
       },
       config: { rateLimit: app.limits.rule('pageIp') },
     },
     async (req) => {
-      const { purpose } = req.query as { purpose?: string };
-      if (!(TOKEN_PURPOSES as readonly string[]).includes(purpose ?? '')) throw new AppError(400, 'purpose_invalid');
       const sessionId = sessionIdOf(sessionCookie(req));
       if (sessionId === null) throw new AppError(401, 'not_signed_in');
-      return { status: true, token: issueToken(ctx.tokenSecret, sessionId, 'caseopen', ctx.config.tokenTtlSeconds) };
+      return {
+        status: true as const,
+        token: issueToken(ctx.tokenSecret, sessionId, req.query.purpose, ctx.config.tokenTtlSeconds),
+      };
     },
   );
 }

@@ -1,5 +1,5 @@
 /** node:crypto primitives the services share: hashes for stored secrets and the HMAC the roll is keyed with. */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { HmacSha256Sync } from '../../src/domain/roll.ts';
 
 /** SHA-256 of a string's UTF-8 bytes, lowercase hex. */
@@ -19,4 +19,13 @@ export function randomToken(bytes = 32): string {
 /** Random lowercase hex of `bytes` bytes. */
 export function randomHex(bytes: number): string {
   return randomBytes(bytes).toString('hex');
+}
+
+/**
+ * Whether two secrets are equal, in time that reveals neither where they differ nor the expected one's length
+ * (both are hashed to one length first).
+ */
+export function sameSecret(presented: string | Uint8Array, expected: string | Uint8Array): boolean {
+  const digest = (v: string | Uint8Array) => createHash('sha256').update(v).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
 }

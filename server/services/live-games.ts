@@ -1,4 +1,4 @@
-import type { LiveGame } from '../../src/api/live.ts';
+import type { LiveGame } from '../../src/api/contract.ts';
 import { thousandthsToPercent } from '../../src/domain/chance.ts';
 import { toMajor } from '../../src/domain/money.ts';
 import type { Config } from '../config.ts';

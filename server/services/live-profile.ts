@@ -6,9 +6,7 @@ import { AppError } from '../messages.ts';
 import { LIVE_CHANNEL } from './live-listen.ts';
 
 /** Parses the body's `hide` (form '0'/'1', JSON 0/1 or a boolean). */
-export function parseHide(body: unknown): boolean {
-  const raw =
-    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).hide : null;
+export function parseHide(raw: unknown): boolean {
   if (raw === true || raw === 1 || raw === '1' || raw === 'true') return true;
   if (raw === false || raw === 0 || raw === '0' || raw === 'false') return false;
   throw new AppError(400, 'hide_name_invalid');

@@ -1,22 +1,7 @@
-/**
- * The process's Prometheus metrics; Prometheus sums the processes. Stakes and payouts are read from committed
- * games in one query per batch, so the money counters add what the database holds without a statement per game.
- */
+/** The process's Prometheus metrics; Prometheus sums the processes. */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
-import { statement, type DbHandle } from '../db/client.ts';
-
-/** How often settled games' stakes and payouts are read when nobody scrapes. */
-const FLUSH_MS = 5_000;
-/** Games waiting for their amounts beyond this are dropped: the database has been away long. */
-const MAX_PENDING = 100_000;
-
-const amounts = statement(
-  'metrics_game_amounts',
-  `select coalesce(sum(stake_minor), 0)::bigint as stake,
-     coalesce(sum(case when success then target_price_minor else 0 end), 0)::bigint as payout
-   from games where roll_id = any($1::text[])`,
-);
+import type { DbHandle } from '../db/client.ts';
 
 /** The metrics of one app instance and the hooks that feed them. */
 export class Metrics {
@@ -28,9 +13,6 @@ export class Metrics {
   private readonly http: Counter<'method' | 'route' | 'status'>;
   private readonly coolOffs: Counter<'site' | 'period'>;
   private readonly playSafeRefusals: Counter<'site' | 'refusal'>;
-  private pending: string[] = [];
-  private flushing: Promise<void> | null = null;
-  private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly config: Config,
@@ -87,8 +69,6 @@ export class Metrics {
     this.stake.inc({ site: config.site }, 0);
     this.payout.inc({ site: config.site }, 0);
     this.poolGauges(registers);
-    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
-    this.timer.unref();
   }
 
   /** node-postgres's counts; PGlite has no queue to report. */
@@ -118,12 +98,12 @@ export class Metrics {
     });
   }
 
-  /** Counts one settled game: its outcome now, its stake and payout with the next batch. */
-  gameSettled(rollId: string, won: boolean, seconds: number): void {
+  /** Counts one settled game: its outcome, and the stake and payout the settlement computed. */
+  gameSettled(won: boolean, stakeMinor: number, payoutMinor: number, seconds: number): void {
     this.games.labels(this.config.site, won ? 'win' : 'loss').inc();
+    this.stake.labels(this.config.site).inc(stakeMinor);
+    this.payout.labels(this.config.site).inc(payoutMinor);
     this.settle.observe(seconds);
-    this.pending.push(rollId);
-    if (this.pending.length > MAX_PENDING) this.pending.splice(0, this.pending.length - MAX_PENDING);
   }
 
   /** Counts a cool-off or exclusion a player started. */
@@ -141,35 +121,8 @@ export class Metrics {
     this.http.labels(method, route ?? 'unmatched', String(status)).inc();
   }
 
-  /** Pending games stay pending when the database cannot answer. */
-  flush(): Promise<void> {
-    this.flushing ??= (async () => {
-      while (this.pending.length > 0) {
-        const batch = this.pending.splice(0, 5_000);
-        try {
-          const [row] = await this.handle.raw.rows<{ stake: number; payout: number }>(amounts, [batch]);
-          this.stake.labels(this.config.site).inc(Number(row.stake));
-          this.payout.labels(this.config.site).inc(Number(row.payout));
-        } catch {
-          this.pending.unshift(...batch);
-          return;
-        }
-      }
-    })().finally(() => {
-      this.flushing = null;
-    });
-    return this.flushing;
-  }
-
-  /** The Prometheus text, games' amounts brought up to date first. */
-  async text(): Promise<string> {
-    await this.flush();
+  /** The Prometheus text. */
+  text(): Promise<string> {
     return this.registry.metrics();
-  }
-
-  /** Called before the pool closes. */
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
   }
 }

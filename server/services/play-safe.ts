@@ -18,6 +18,7 @@ import {
   type PlaySafeState,
 } from '../../src/domain/playSafe.ts';
 import { toMajor } from '../../src/domain/money.ts';
+import { SITES } from '../../src/domain/sites.ts';
 import { siteInfo, type Site } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { statement } from '../db/client.ts';
@@ -25,8 +26,6 @@ import { playLimits, users } from '../db/schema.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { AppError, t, type Lang, type MessageKey } from '../messages.ts';
 import { lockUser } from './seeds.ts';
-
-const SITES: readonly Site[] = ['cs', 'dota', 'ru'];
 
 /** The sites whose games count towards limits in a currency: a limit holds wherever its money is played. */
 export function sitesOfCurrency(currency: string): Site[] {

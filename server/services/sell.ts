@@ -9,12 +9,8 @@ import { AppError } from '../messages.ts';
 import { lockUser } from './seeds.ts';
 import { credit } from './wallet.ts';
 
-/** The sell body's id, from a form string or JSON number. */
-export function parseSellId(body: unknown): number {
-  const raw =
-    typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? (body as Record<string, unknown>).id
-      : undefined;
+/** The sell body's id: a form string or a JSON number, digits only. */
+export function parseSellId(raw: unknown): number {
   const text = typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : '';
   const id = Number(text);
   if (!/^\d{1,10}$/.test(text) || id <= 0 || id > 2_147_483_647) throw new AppError(400, 'sell_id_invalid');

@@ -2,9 +2,9 @@
  * Steam sign-in over OpenID 2.0, for Steam only (no discovery, no associations). check_authentication goes to
  * the configured endpoint, never the one an assertion names; the caller refuses replays by storing each nonce.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { AppError } from '../messages.ts';
+import { sameSecret } from './crypto.ts';
 
 const OPENID_NS = 'http://specs.openid.net/auth/2.0';
 const IDENTIFIER_SELECT = 'http://specs.openid.net/auth/2.0/identifier_select';
@@ -37,13 +37,6 @@ export function loginUrl(config: Config, state: string): string {
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.toString();
-}
-
-/** Compares two strings without revealing through timing where they differ. */
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** The openid.* fields of a query; a repeated key is not part of the assertion. */

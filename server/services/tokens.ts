@@ -1,8 +1,9 @@
 /** Stateless HMAC tokens `<id>.<expiry>.<mac>`; a game token is spent by its game (docs/decisions/game-tokens.md). */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client.ts';
 import { statement } from '../db/client.ts';
+import { sameSecret } from './crypto.ts';
 
 /** Purposes a token may be issued for. */
 export const TOKEN_PURPOSES = ['caseopen'] as const;
@@ -75,7 +76,7 @@ export function verifyToken(
   if ((!bound && id.length !== ID_CHARS) || given.length !== MAC_CHARS || !/^\d{1,12}$/.test(expiry)) return null;
   const expected = mac(secret, purpose, sessionId, id, expiry);
   const actual = Buffer.from(given, 'base64url');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  if (!sameSecret(actual, expected)) return null;
   const expiresAt = new Date(Number(expiry) * 1000);
   if (expiresAt.getTime() <= now) return null;
   return { id, expiresAt, game: bound ? { seedId: Number(bound[1]), nonce: Number(bound[2]) } : null };

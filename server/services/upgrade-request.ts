@@ -3,8 +3,24 @@
  * strings (inventory_items[] repeated, inventory_items repeated, or one comma-separated value); JSON may
  * carry numbers and arrays. Anything else is a 400 with a precise message.
  */
+import { Type, type Static } from '@sinclair/typebox';
 import { parseAmount } from '../../src/domain/money.ts';
 import { AppError } from '../messages.ts';
+
+// Form fields arrive as strings or arrays of them, JSON as anything: each is checked below for its own message.
+const field = Type.Optional(Type.Unknown());
+/** Documented fields; the values are checked by parseUpgradeRequest for precise messages. */
+export const UpgradeBody = Type.Object({
+  'inventory_items[]': field,
+  inventory_items: field,
+  balance_stake: field,
+  uniq_item: field,
+  upgrade_front_chance: field,
+  roll_under: field,
+  selected_multiplier: field,
+  token: field,
+});
+export type UpgradeBody = Static<typeof UpgradeBody>;
 
 /** A well-formed upgrade request. */
 export interface UpgradeRequest {
@@ -44,7 +60,7 @@ function balanceStake(v: unknown): number {
   return minor;
 }
 
-function stakedIds(body: Record<string, unknown>, maxItems: number, withBalance: boolean): number[] {
+function stakedIds(body: UpgradeBody, maxItems: number, withBalance: boolean): number[] {
   const raw = body['inventory_items[]'] ?? body.inventory_items;
   if (raw === undefined || raw === null || raw === '') {
     if (withBalance) return [];
@@ -64,9 +80,7 @@ function stakedIds(body: Record<string, unknown>, maxItems: number, withBalance:
  * Parses and validates an upgrade_items body (at most `maxItems` staked ids, the site's MAX_STAKE_ITEMS, and/or a
  * balance_stake); throws AppError(400) naming the first bad field.
  */
-export function parseUpgradeRequest(body: unknown, maxItems: number): UpgradeRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'bad_request');
-  const b = body as Record<string, unknown>;
+export function parseUpgradeRequest(b: UpgradeBody, maxItems: number): UpgradeRequest {
   const balanceMinor = balanceStake(b.balance_stake);
   const itemIds = stakedIds(b, maxItems, balanceMinor > 0);
 

@@ -169,6 +169,9 @@ export interface SettleAuth {
 export interface Settlement {
   answer: UpgradeResponse;
   next: GameBinding;
+  /** What the game staked and paid out (the target's price on a win, else 0), in minor units. */
+  stakeMinor: number;
+  payoutMinor: number;
 }
 
 /** The HTTP status of each refusal the decision can give. */
@@ -344,7 +347,12 @@ async function settle(
       nonce: active.nonce,
     },
   };
-  return { answer, next: { seedId: active.id, nonce: active.nonce + 1 } };
+  return {
+    answer,
+    next: { seedId: active.id, nonce: active.nonce + 1 },
+    stakeMinor,
+    payoutMinor: success ? target.priceMinor : 0,
+  };
 }
 
 /** Where the first staked item came from, for the panel's way back. */

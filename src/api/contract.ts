@@ -217,3 +217,34 @@ export type HistoryResponse = Static<typeof HistoryResponse>;
 /** POST /api/profile/hide_name: the player's live-feed name setting as saved. */
 export const HideNameResponse = Type.Object({ status: Type.Literal(true), hide_name: Type.Boolean() });
 export type HideNameResponse = Static<typeof HideNameResponse>;
+
+/** GET /api/live, event `game`: one settled game as the feed tells it (money in major units, chance in percent). */
+export const LiveGame = Type.Object({
+  /** The game's id (also the SSE event id). */
+  id: Type.Integer(),
+  roll_id: Type.String(),
+  /** The player's name, or the translated "Hidden" when they chose so. */
+  name: Type.String(),
+  hidden: Type.Boolean(),
+  stake: Type.Number(),
+  stake_count: Type.Integer(),
+  /** The target: name, catalogue id, picture, rarity and price. */
+  item: Type.String(),
+  item_id: Type.Integer(),
+  img: Type.String(),
+  type: Type.String(),
+  price: Type.Number(),
+  chance: Type.Number(),
+  roll_under: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  success: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  time: Type.String({ format: 'date-time' }),
+});
+export type LiveGame = Static<typeof LiveGame>;
+
+/** GET /api/live, event `me`: what changed for the signed-in player (the page reloads inventory and balance). */
+export const LiveMe = Type.Object({
+  kind: Type.Union([Type.Literal('game'), Type.Literal('sale'), Type.Literal('grant'), Type.Literal('seeds')]),
+  /** For kind 'game': that game's roll id. */
+  roll_id: Type.Optional(Type.String()),
+});
+export type LiveMe = Static<typeof LiveMe>;

@@ -3,36 +3,9 @@
  * the event id, so a reconnect resumes where it stopped), and the signed-in player's own changes as event `me`.
  */
 import { request } from './client.ts';
-import type { HideNameResponse } from './contract.ts';
+import type { HideNameResponse, LiveGame, LiveMe } from './contract.ts';
 
-/** One settled game as the feed tells it (money in major units, chance in percent). */
-export interface LiveGame {
-  /** The game's id (also the SSE event id). */
-  id: number;
-  roll_id: string;
-  /** The player's name, or the translated "Hidden" when they chose so. */
-  name: string;
-  hidden: boolean;
-  stake: number;
-  stake_count: number;
-  /** The target: name, catalogue id, picture, rarity and price. */
-  item: string;
-  item_id: number;
-  img: string;
-  type: string;
-  price: number;
-  chance: number;
-  roll_under: 0 | 1;
-  success: 0 | 1;
-  time: string;
-}
-
-/** What changed for the signed-in player: the page reloads inventory, balance and tickets. */
-export interface LiveMe {
-  kind: 'game' | 'sale' | 'grant' | 'seeds';
-  /** For kind 'game': that game's roll id. */
-  roll_id?: string;
-}
+export type { LiveGame, LiveMe };
 
 /** The feed's address. */
 export const LIVE_URL = '/api/live';

@@ -1,6 +1,7 @@
 /** GET /api/site's answer from a meta tag, so the page starts without that call (absent under the Vite server). */
 import type { SiteResponse } from '../api/contract.ts';
 import type { Item } from '../domain/item.ts';
+import { isSite, siteInfo } from '../domain/sites.ts';
 
 /** The site's meta tag. */
 export const SITE_META_NAME = 'upgrades-site';
@@ -8,20 +9,16 @@ export const SITE_META_NAME = 'upgrades-site';
 /** The first screen's targets' meta tag (server/prerender.ts). */
 export const TARGETS_META_NAME = 'upgrades-targets';
 
-const SITES = ['cs', 'dota', 'ru'];
-const GAMES = ['cs', 'dota'];
-const LANGS = ['en', 'ru'];
-const CURRENCIES = ['USD', 'RUB'];
-
 function isSiteResponse(v: unknown): v is SiteResponse {
   if (!v || typeof v !== 'object') return false;
   const o = v as Record<string, unknown>;
   return (
     o.status === true &&
-    SITES.includes(o.site as string) &&
-    GAMES.includes(o.game as string) &&
-    LANGS.includes(o.lang as string) &&
-    CURRENCIES.includes(o.currency as string) &&
+    isSite(o.site) &&
+    // The rest of a site's facts follow from its name: a tag that disagrees is not the server's.
+    o.game === siteInfo(o.site).game &&
+    o.lang === siteInfo(o.site).lang &&
+    o.currency === siteInfo(o.site).currency &&
     Number.isInteger(o.chance_decimals) &&
     typeof o.main_site_url === 'string' &&
     (o.recaptcha_site_key === null || typeof o.recaptcha_site_key === 'string')

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { IndexResponse, RollResponse, UpgradeResponse } from '../../src/api/contract.ts';
 import { toMinor } from '../../src/domain/money.ts';
+import { formatTypedAmount } from '../../src/site/amount.ts';
 import { createFormatters } from '../../src/site/format.ts';
 import { attachScreenshot, baseOf, freshName, idOf, registerThroughPage, usableItems, type Site } from './helpers.ts';
 
@@ -67,7 +68,7 @@ test.describe('the balance in the stake', () => {
     // Balance only: half of it, the multiplier picks a target twice that.
     const half = Math.floor(balance / 2);
     await page.getByTestId('balance-50').click();
-    await expect(page.getByTestId('balance-stake')).toHaveValue((half / 100).toFixed(2));
+    await expect(page.getByTestId('balance-stake')).toHaveValue(formatTypedAmount(half, 'en'));
     await expect(page.getByTestId('stake-total')).toHaveText(fmt.money(half / 100));
     await page.getByTestId('multiplier-2').click();
     await attachScreenshot(page, testInfo, 'balance-only-chosen');
@@ -100,17 +101,25 @@ test.describe('the balance in the stake', () => {
     await attachScreenshot(page, testInfo, 'mixed-result');
   });
 
-  test('cs: an amount over the balance is lowered to it; a typo is named and stakes nothing', async ({ page }) => {
+  test('cs: an amount over the balance or a typo is named and stakes nothing', async ({ page }) => {
     const base = baseOf('cs');
     const fmt = FORMAT.cs;
     await registerThroughPage(page, base, freshName('balx'));
     const { balance } = await sellDearest(page, base);
     await page.reload();
     const field = page.getByTestId('balance-stake');
+    // The field keeps what was typed (no splice): the stake shown is the one that would be played, none.
     await field.fill(String(balance));
+    await expect(field).toHaveValue(String(balance));
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('stake-total')).toHaveText(fmt.money(0));
+    await expect(page.locator('#balance-stake-hint')).toHaveText(
+      `More than your balance of ${fmt.money(balance / 100)}: stake less to play.`,
+    );
+    await field.fill((balance / 100).toFixed(2));
     await expect(page.getByTestId('stake-total')).toHaveText(fmt.money(balance / 100));
     await field.blur();
-    await expect(field).toHaveValue((balance / 100).toFixed(2));
+    await expect(field).toHaveValue(formatTypedAmount(balance, 'en'));
     await field.fill('1.234');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     // A typo stakes nothing: the stake shown is the one that would be played.
@@ -122,7 +131,9 @@ test.describe('the balance in the stake', () => {
     await registerThroughPage(page, baseOf('cs'), freshName('bal0'));
     await expect(page.getByTestId('balance-stake')).toBeDisabled();
     await expect(page.getByTestId('balance-max')).toBeDisabled();
-    await expect(page.getByText('Sell an item to stake from your balance.')).toBeVisible();
+    await expect(page.locator('#balance-stake-hint')).toHaveText(
+      'No balance yet: press “Sell for …” under one of your items (or on a won upgrade) to stake from your balance.',
+    );
   });
 
   for (const site of ['cs', 'dota', 'ru'] as const satisfies readonly Site[]) {

@@ -6,12 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { VARIANTS } from '../../playwright.config.ts';
+import { STEAM_E2E } from '../../playwright.config.ts';
 import { startFakeSteam, type FakeSteam } from '../helpers/fake-steam.ts';
 import { usableItems } from './helpers.ts';
 
-// The four suite servers take the base port and the next three; this one comes after them.
-const PORT = VARIANTS.cs.port + 4;
+const PORT = STEAM_E2E.port;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.e2e-data/steam';
 

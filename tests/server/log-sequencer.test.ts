@@ -266,12 +266,16 @@ describe('the sequencer killed mid-batch, and its database connection cut', () =
 
     if (sdb.kind === 'pg') {
       const rows = rowsOf(h);
-      /** The backend holding the sequencer's lock and its application, polled until one does. */
+      /**
+       * The backend holding the sequencer's lock in this test's database (other files' servers sequence theirs at
+       * the same time, under the same key) and its application, polled until one does.
+       */
       const holder = async (): Promise<{ pid: number; app: string; state: string }> => {
         for (let i = 0; i < 100_000; i++) {
           const [row] = await rows<{ pid: number; app: string; state: string }>(
             `select l.pid, a.application_name as app, a.state from pg_locks l join pg_stat_activity a on a.pid = l.pid
-             where l.locktype = 'advisory' and l.granted and l.classid = $1 and l.objid = $2 and l.objsubid = 1`,
+             where l.locktype = 'advisory' and l.granted and l.classid = $1 and l.objid = $2 and l.objsubid = 1
+               and l.database = (select oid from pg_database where datname = current_database())`,
             [LOCK_HI, LOCK_LO],
           );
           if (row) return row;

@@ -192,7 +192,11 @@ describe('GET /api/provably_fair/history', () => {
     expect(page1.revealed_seeds[0].games).toBe(2);
     const [g] = await t.db.select().from(games).where(eq(games.rollId, first[0]));
     expect(page1.revealed_seeds[0].server_seed_hash).toBe(g.serverSeedHash);
-    expect((await get('/api/provably_fair/history?page=-1', p.cookie)).statusCode).toBe(400);
+    for (const page of ['-1', 'x', '1.5', '1000000']) {
+      const res = await get(`/api/provably_fair/history?page=${page}`, p.cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: false, msg: messages.en.page_invalid });
+    }
     expect((await get('/api/provably_fair/history')).statusCode).toBe(401);
   });
 });

@@ -438,5 +438,9 @@ describe('GET /api/token', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/token?purpose=other', headers: { cookie: a.cookie } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: false, msg: messages.en.purpose_invalid });
+    // A field the schema requires and the request leaves out gets the field's own message too.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/token', headers: { cookie: a.cookie } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ status: false, msg: messages.en.purpose_invalid });
   });
 });

@@ -1,4 +1,7 @@
 /** A Server-Sent Events reader over node:http for the live feed's tests: every event and comment, as received. */
+import { FormatRegistry, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { LiveGame, LiveMe } from '../../../src/api/contract.ts';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -104,11 +107,23 @@ export async function openSse(
 }
 
 /** The `game` events' data, parsed. */
-export function gamesOf(events: SseEvent[]): Array<Record<string, unknown> & { id: number; roll_id: string }> {
-  return events.filter((e) => e.event === 'game').map((e) => JSON.parse(e.data));
+export function gamesOf(events: SseEvent[]): LiveGame[] {
+  return events.filter((e) => e.event === 'game').map((e) => checked(LiveGame, e.data));
 }
 
 /** The `me` events' data, parsed. */
-export function mesOf(events: SseEvent[]): Array<{ kind: string; roll_id?: string }> {
-  return events.filter((e) => e.event === 'me').map((e) => JSON.parse(e.data));
+export function mesOf(events: SseEvent[]): LiveMe[] {
+  return events.filter((e) => e.event === 'me').map((e) => checked(LiveMe, e.data));
+}
+
+// TypeBox checks a format only once told what it means; Fastify's ajv knows date-time itself.
+if (!FormatRegistry.Has('date-time'))
+  FormatRegistry.Set('date-time', (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v));
+
+/** An event's data, parsed and held to the contract's schema (a test reading the feed fails on any drift). */
+function checked<T extends TSchema>(schema: T, data: string): Static<T> {
+  const value: unknown = JSON.parse(data);
+  const errors = [...Value.Errors(schema, value)].map((e) => `${e.path}: ${e.message}`);
+  if (errors.length > 0) throw new Error(`live event off the contract (${errors.join('; ')}): ${data}`);
+  return value as Static<T>;
 }

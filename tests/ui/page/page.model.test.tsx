@@ -254,6 +254,7 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
     for (let j = i + 1; j < steps.length && steps[j].event.type.startsWith('xstate.'); j++) await arrange(j);
   }
   await arrangeAfter(-1);
+  let release = () => {};
   render(
     <PageActor.Provider
       logic={upgradeMachine}
@@ -266,6 +267,9 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
   try {
     for (let i = 0; i < steps.length; i++) {
       if (!steps[i].event.type.startsWith('xstate.')) await arrangeAfter(i);
+      // A path that ends waiting for an answer: the answer is held until the page is seen waiting for it.
+      const last = i === steps.length - 1;
+      if (last && !steps[i].event.type.startsWith('xstate.')) release = server.holdAnswers();
       await perform(i);
       // A state left by an answer or a timer may already be gone; the next step checks where it led.
       const waiting = PASSING.some((w) => steps[i].state.matches(w));
@@ -303,6 +307,7 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
       }
     }
   } finally {
+    release();
     cleanup();
   }
 }

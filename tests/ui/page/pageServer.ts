@@ -23,7 +23,12 @@ export interface PageServer {
   jar: Map<string, string>;
   /** Makes the next request whose path starts with `prefix` fail as a dropped connection would. */
   failNext(prefix: string): void;
-  /** Forgets armed failures and session swaps (between tests). */
+  /**
+   * Holds every request from now on until the returned function is called, so a state that waits for an answer
+   * can be seen before the in-process server gives it.
+   */
+  holdAnswers(): () => void;
+  /** Forgets armed failures, held answers and session swaps (between tests). */
   resetNetwork(): void;
   /** The session the next page load (index + me) runs in: a sid, or null for signed out (like a sign-in in another tab). */
   sessionForNextLoad(sid: string | null): void;
@@ -37,10 +42,12 @@ function injectFetch(
   jar: Map<string, string>,
   failing: string[],
   nextLoad: { sid?: string | null },
+  held: { until: Promise<void> | null },
 ): typeof globalThis.fetch {
   return async (input, init) => {
     const req = new Request(input, init);
     const url = new URL(req.url);
+    if (held.until) await held.until;
     if (nextLoad.sid !== undefined && (url.pathname === '/api/upgrade/index' || url.pathname === '/api/auth/me')) {
       if (nextLoad.sid === null) jar.delete('sid');
       else jar.set('sid', nextLoad.sid);
@@ -93,14 +100,25 @@ export async function startPageServer(site: 'cs' | 'dota' | 'ru' = 'cs'): Promis
   const jar = new Map<string, string>();
   const failing: string[] = [];
   const nextLoad: { sid?: string | null } = {};
-  configureApi({ baseURL: 'http://upgrades.test', fetch: injectFetch(app, jar, failing, nextLoad) });
+  const held: { until: Promise<void> | null; release: () => void } = { until: null, release: () => {} };
+  configureApi({ baseURL: 'http://upgrades.test', fetch: injectFetch(app, jar, failing, nextLoad, held) });
   return {
     siteName: site,
     app,
     db: handle.db,
     jar,
     failNext: (prefix) => failing.push(prefix),
+    holdAnswers: () => {
+      held.until = new Promise<void>((resolve) => {
+        held.release = () => {
+          held.until = null;
+          resolve();
+        };
+      });
+      return () => held.release();
+    },
     resetNetwork: () => {
+      held.release();
       failing.length = 0;
       delete nextLoad.sid;
     },

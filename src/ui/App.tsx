@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import type { Side } from '../machines/events.ts';
+import { AccountRoute, PageExtras } from './AccountSlots.tsx';
 import { LazyAuditRoute, LazyVerifierRoute } from './FairSlots.tsx';
 import { GameAnnouncer } from './announce/GameAnnouncer.tsx';
 import { LiveRegion } from './announce/LiveRegion.tsx';
@@ -128,17 +129,25 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   const [shown, setShown] = useState<Side>('left');
   useDocumentTitle(route);
   useRouteFocus(route);
+  // Every page but the upgrades one is a lazy chunk, shown once it has loaded.
   const page =
-    route.kind === 'verifier' ? (
-      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        <LazyVerifierRoute rollId={route.rollId} search={search} currency={currency} chanceDecimals={chanceDecimals} />
-      </Suspense>
-    ) : route.kind === 'audit' ? (
-      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        <LazyAuditRoute />
-      </Suspense>
-    ) : (
+    route.kind === 'upgrades' ? (
       <UpgradesPage shown={shown} onShow={setShown} />
+    ) : (
+      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
+        {route.kind === 'verifier' ? (
+          <LazyVerifierRoute
+            rollId={route.rollId}
+            search={search}
+            currency={currency}
+            chanceDecimals={chanceDecimals}
+          />
+        ) : route.kind === 'audit' ? (
+          <LazyAuditRoute />
+        ) : (
+          <AccountRoute kind={route.kind} />
+        )}
+      </Suspense>
     );
   return (
     <div className="app">
@@ -146,6 +155,7 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
       <Header />
       <div className="main">{wheel ? <WheelRenderer.Provider value={wheel}>{page}</WheelRenderer.Provider> : page}</div>
       <NoticeToast />
+      <PageExtras />
       <LiveRegion />
       <GameAnnouncer />
     </div>

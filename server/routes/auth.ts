@@ -27,8 +27,6 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext): Promis
   async function me(userId: number) {
     const row = await userRow(ctx.db, userId);
     if (!row) return null;
-    const now = Date.now();
-    const until = row.coolOffUntil && row.coolOffUntil.getTime() > now ? row.coolOffUntil.toISOString() : null;
     return {
       id: row.id,
       name: row.name,
@@ -36,11 +34,6 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext): Promis
       bonus_balance: row.bonusBalance,
       avatar: row.avatarUrl,
       hide_name: row.hideName,
-      play_safe: {
-        cool_off_until: until,
-        permanent: row.excludedPermanently,
-        reality_check_minutes: row.realityCheckMinutes,
-      },
     };
   }
 

@@ -109,9 +109,6 @@ export async function userRow(db: Db, userId: number) {
       bonusBalance: users.bonusBalance,
       hideName: users.hideName,
       avatarUrl: users.avatarUrl,
-      coolOffUntil: users.coolOffUntil,
-      excludedPermanently: users.excludedPermanently,
-      realityCheckMinutes: users.realityCheckMinutes,
     })
     .from(users)
     .where(eq(users.id, userId));

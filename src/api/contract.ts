@@ -79,17 +79,6 @@ export const UpgradeResponse = Type.Object({
 });
 export type UpgradeResponse = Static<typeof UpgradeResponse>;
 
-/** The part of the account's play-safe settings the upgrades page needs on every load. */
-export const PlaySafeDto = Type.Object({
-  /** The end of a running cool-off (ISO 8601); null when none runs. */
-  cool_off_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  /** Excluded for good. */
-  permanent: Type.Boolean(),
-  /** Minutes of play between reality checks; 0: off. */
-  reality_check_minutes: Type.Integer(),
-});
-export type PlaySafeDto = Static<typeof PlaySafeDto>;
-
 export const UserDto = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -99,8 +88,6 @@ export const UserDto = Type.Object({
   avatar: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** Whether the live feed shows "Hidden" instead of the name. */
   hide_name: Type.Optional(Type.Boolean()),
-  /** The player's exclusion and reality-check interval: the page shows no Play while excluded. */
-  play_safe: Type.Optional(PlaySafeDto),
 });
 export type UserDto = Static<typeof UserDto>;
 

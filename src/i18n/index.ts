@@ -4,7 +4,6 @@
  */
 import i18next, { type i18n } from 'i18next';
 import type en from './en.json';
-import type accountEn from './account.en.json';
 import type auditEn from './audit.en.json';
 import type fairEn from './fair.en.json';
 import { loadMessages } from './messages.ts';
@@ -15,7 +14,7 @@ export type Messages = typeof en;
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: Messages; fair: typeof fairEn; audit: typeof auditEn; account: typeof accountEn };
+    resources: { translation: Messages; fair: typeof fairEn; audit: typeof auditEn };
   }
 }
 

@@ -53,14 +53,6 @@ export interface UnansweredGame {
   balanceBefore: number;
 }
 
-/** This page visit's games as their answers told them (minor units): what the reality check reports. */
-export interface SessionTally {
-  games: number;
-  stakeMinor: number;
-  /** The catalogue value of the items won. */
-  wonMinor: number;
-}
-
 /** What the page is started with. */
 export interface PageInput {
   site: SiteVariant;
@@ -120,8 +112,6 @@ export interface PageContext {
   live: LiveGame[];
   /** Games told while the player's own wheel spins, shown once it has landed (the strip must not spoil it). */
   liveHeld: LiveGame[];
-  /** The games played since the page was opened. */
-  session: SessionTally;
 }
 
 /** The context a fresh page starts with. */
@@ -153,6 +143,5 @@ export function initialContext(input: PageInput): PageContext {
     fastSpin: input.prefs?.fast ?? false,
     live: [],
     liveHeld: [],
-    session: { games: 0, stakeMinor: 0, wonMinor: 0 },
   };
 }

@@ -1,8 +1,7 @@
 /**
  * The page statechart's events: a typed union namespaced by where they come from. `user.*` from the
- * player's controls, `wheel.*` from the canvas, `live.*` from the live feed, `account.*` from the account pages. The API's answers arrive as the actors' done/error events.
+ * player's controls, `wheel.*` from the canvas, `live.*` from the live feed. The API's answers arrive as the actors' done/error events.
  */
-import type { PlaySafeDto } from '../api/contract.ts';
 import type { LiveGame, LiveMe } from '../api/live.ts';
 import type { FilterState } from '../domain/filters.ts';
 
@@ -48,9 +47,7 @@ export type PageEvent =
   | { type: 'live.game'; game: LiveGame }
   | { type: 'live.me'; me: LiveMe }
   | { type: 'live.hideNameSaved'; hide: boolean }
-  | { type: 'live.hideNameFailed'; error: unknown }
-  /** The account settings page saved a cool-off or the reality-check interval: the server's answer. */
-  | { type: 'account.changed'; playSafe: PlaySafeDto };
+  | { type: 'live.hideNameFailed'; error: unknown };
 
 /** The event types, for exhaustive tables in tests and docs. */
 export type PageEventType = PageEvent['type'];

@@ -13,9 +13,7 @@ import type { PageEvent } from './events.ts';
 import { pageActors, type LoadOutput } from './actors.ts';
 import { multiplierValue, playDecision } from './game.ts';
 import { MULTIPLIERS } from '../domain/constants.ts';
-import { toMinor } from '../domain/money.ts';
-import { exclusionOf } from './playSafe.ts';
-import { balanceMinor, totalStakeMinor } from './views.ts';
+import { balanceMinor } from './views.ts';
 import { LIVE_HIDE_NAME, LIVE_RECONNECT } from './liveFeed.ts';
 import { rewriteUpgradesAddress, writeBpPref, writeFastSpinPref, writeSoundPref } from './prefs.ts';
 import {
@@ -114,8 +112,6 @@ export const pageSetup = setup({
   },
   guards: {
     signedOut: ({ context }) => context.user === null,
-    // A cool-off or self-exclusion: the settlement refuses every game, so the page offers none.
-    selfExcluded: ({ context }) => exclusionOf(context.user, Date.now()) !== null,
     // Nothing to stake: no items and no balance (a balance alone can be staked).
     nothingToStake: ({ context }) => context.inventory.length === 0 && !hasBalance(context),
     inventoryFresh: ({ context }) => !context.inventoryStale,
@@ -256,11 +252,6 @@ export const pageSetup = setup({
     dismissNotice: assign({ notice: null }),
     storeGame: assign(({ context }, params: { game: UpgradeResponse }) => ({
       game: params.game,
-      session: {
-        games: context.session.games + 1,
-        stakeMinor: context.session.stakeMinor + totalStakeMinor(context),
-        wonMinor: context.session.wonMinor + (params.game.success === 1 ? toMinor(params.game.price) : 0),
-      },
       gameStake: context.staked.flatMap((id) => context.inventory.filter((i) => i.id === id)),
       gameBalanceStake: context.balanceStake,
       inventoryStale: true,
@@ -336,10 +327,6 @@ export const pageSetup = setup({
     saveHideName: enqueueActions(({ context, enqueue, self }) => {
       if (self.getSnapshot?.()?.children?.liveFeed)
         enqueue.sendTo('liveFeed', { type: LIVE_HIDE_NAME, hide: !context.user?.hide_name });
-    }),
-    applyPlaySafe: assign(({ context, event }) => {
-      assertEvent(event, 'account.changed');
-      return { user: context.user ? { ...context.user, play_safe: event.playSafe } : null };
     }),
     applyHideName: assign(({ context, event }) => {
       assertEvent(event, 'live.hideNameSaved');

@@ -14,11 +14,6 @@ const route = [
     description: 'No session: the inventory area shows the sign-in prompt.',
   },
   {
-    guard: 'selfExcluded',
-    target: '#page.excluded',
-    description: 'A cool-off or self-exclusion runs: the end time (or "for good") instead of Play.',
-  },
-  {
     guard: 'nothingToStake',
     target: '#page.empty',
     description: 'Signed in without items or balance: "Inventory is empty" and Open cases.',
@@ -31,20 +26,6 @@ const clickClearsGame = {
   target: '#page.reset',
   actions: 'queuePick',
   description: 'Clicking any item after a game first clears the previous game, then applies the click.',
-} as const;
-
-/** Selling an inventory item, while choosing and during an exclusion. */
-const sellItem = {
-  guard: 'itemSellable',
-  target: '#page.sellingItem',
-  description: "Sells an inventory item into the balance at the server's price (POST /api/inventory/sell).",
-} as const;
-
-/** The account page saved the settings: routed again (to the exclusion when a cool-off started). */
-const accountChanged = {
-  target: '#page.routing',
-  actions: 'applyPlaySafe',
-  description: 'The account page saved the settings: routed again, to the exclusion while one runs.',
 } as const;
 
 /** What a shown result accepts (not while its sale is under way). */
@@ -100,10 +81,6 @@ export const upgradeMachine = pageSetup.createMachine({
       description: 'Sound on/off, saved in dont_play_sound_Upgrades.',
     },
     'user.dismissNotice': { actions: 'dismissNotice', description: 'Closes the notification.' },
-    'account.changed': {
-      actions: 'applyPlaySafe',
-      description: 'The account page saved a cool-off or the reality check: kept for the next routing.',
-    },
   },
   states: {
     loading: {
@@ -234,23 +211,16 @@ export const upgradeMachine = pageSetup.createMachine({
         ],
         'user.mirror': { actions: 'toggleMirror', description: "Flips roll_under and mirrors the wheel's win arc." },
         'user.play': { guard: 'canPlay', target: 'playing', description: 'Plays: needs a game the house rules allow.' },
-        'user.sellItem': sellItem,
+        'user.sellItem': {
+          guard: 'itemSellable',
+          target: 'sellingItem',
+          description: "Sells an inventory item into the balance at the server's price (POST /api/inventory/sell).",
+        },
         'user.signOut': { target: 'signingOut', description: 'Signs out.' },
         'live.me': {
           target: 'reloading',
           description: 'A game, sale or grant elsewhere: reloads inventory, balance and tickets (the stake is kept).',
         },
-        'account.changed': accountChanged,
-      },
-    },
-    excluded: {
-      description:
-        'A cool-off or self-exclusion runs: the page says until when instead of offering Play; items, sales, history and seeds stay.',
-      on: {
-        'user.sellItem': sellItem,
-        'user.signOut': { target: 'signingOut', description: 'Signs out.' },
-        'live.me': { target: 'reloading', description: 'A sale or grant elsewhere: reloads inventory and balance.' },
-        'account.changed': accountChanged,
       },
     },
     playing: {

@@ -4,7 +4,6 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import type { WheelProps } from '../canvas/wheelTypes.ts';
 import type { Side } from '../machines/events.ts';
-import { AccountRoute, PageExtras } from './AccountSlots.tsx';
 import { LazyAuditRoute, LazyVerifierRoute } from './FairSlots.tsx';
 import { GameAnnouncer } from './announce/GameAnnouncer.tsx';
 import { LiveRegion } from './announce/LiveRegion.tsx';
@@ -129,25 +128,17 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
   const [shown, setShown] = useState<Side>('left');
   useDocumentTitle(route);
   useRouteFocus(route);
-  // Every page but the upgrades one is a lazy chunk, shown once it has loaded.
   const page =
-    route.kind === 'upgrades' ? (
-      <UpgradesPage shown={shown} onShow={setShown} />
-    ) : (
+    route.kind === 'verifier' ? (
       <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
-        {route.kind === 'verifier' ? (
-          <LazyVerifierRoute
-            rollId={route.rollId}
-            search={search}
-            currency={currency}
-            chanceDecimals={chanceDecimals}
-          />
-        ) : route.kind === 'audit' ? (
-          <LazyAuditRoute />
-        ) : (
-          <AccountRoute kind={route.kind} />
-        )}
+        <LazyVerifierRoute rollId={route.rollId} search={search} currency={currency} chanceDecimals={chanceDecimals} />
       </Suspense>
+    ) : route.kind === 'audit' ? (
+      <Suspense fallback={<div className="skeleton">{t('loading')}</div>}>
+        <LazyAuditRoute />
+      </Suspense>
+    ) : (
+      <UpgradesPage shown={shown} onShow={setShown} />
     );
   return (
     <div className="app">
@@ -155,7 +146,6 @@ export function App({ wheel }: { wheel?: ComponentType<WheelProps> }) {
       <Header />
       <div className="main">{wheel ? <WheelRenderer.Provider value={wheel}>{page}</WheelRenderer.Provider> : page}</div>
       <NoticeToast />
-      <PageExtras />
       <LiveRegion />
       <GameAnnouncer />
     </div>

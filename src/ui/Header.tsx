@@ -1,14 +1,10 @@
-/**
- * The page header: brand, balance and tickets (bonus balance), the player's name, the account's settings and
- * statistics, and sign-out; sticky after 700 px.
- */
+/** The page header: brand, balance and tickets (bonus balance), the player's name and sign-out; sticky after 700 px. */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { STICKY_HEADER_AFTER } from '../domain/constants.ts';
 import { siteRoot } from '../site/variant.ts';
 import { LogoIcon, TicketIcon } from './icons.tsx';
 import { focusWhenReady, inventoryHeading, signInButton } from './focus.ts';
-import { navigate, settingsPath, statsPath } from './routes.ts';
 import { PageActor } from './pageActor.ts';
 import { useFormat } from './useFormat.ts';
 
@@ -36,7 +32,7 @@ function useSticky(ref: React.RefObject<HTMLElement | null>): void {
 
 /** Site header. */
 export function Header() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const fmt = useFormat();
   const actor = PageActor.useActorRef();
   const user = PageActor.useSelector((s) => s.context.user);
@@ -82,26 +78,6 @@ export function Header() {
           <span className="header__name" data-testid="user-name">
             {user.name}
           </span>
-          <nav className="header__account" aria-label={t('header.account')}>
-            {(
-              [
-                ['header-settings', settingsPath(i18n.language), t('header.settings')],
-                ['header-stats', statsPath(i18n.language), t('header.stats')],
-              ] as const
-            ).map(([id, href, text]) => (
-              <a
-                key={id}
-                href={href}
-                data-testid={id}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(href);
-                }}
-              >
-                {text}
-              </a>
-            ))}
-          </nav>
           <button
             type="button"
             className="btn btn--ghost"

@@ -70,8 +70,8 @@ export function ItemGrid({ side }: { side: Side }) {
     (id: number) => actor.send(side === 'left' ? { type: 'user.pickItem', id } : { type: 'user.pickTarget', id }),
     [actor, side],
   );
-  // The player's items can be sold while choosing, and during an exclusion; each usable one has its sell button.
-  const canSell = PageActor.useSelector((s) => side === 'left' && (s.matches('selecting') || s.matches('excluded')));
+  // The player's items can be sold while choosing; each usable one has its sell button under it.
+  const canSell = PageActor.useSelector((s) => side === 'left' && s.matches('selecting'));
   const onSell = useCallback(
     (id: number) => {
       // The sold cell leaves with the reload: focus goes on to the balance the sale fed.

@@ -1,30 +1,12 @@
-/** The play button and the mirror, sound and fast-spin toggles near the wheel; during an exclusion, its end. */
-import { lazy, Suspense } from 'react';
+/** The play button and the mirror, sound and fast-spin toggles near the wheel. */
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { playBlocker } from '../machines/game.ts';
-import { exclusionOf } from '../machines/playSafe.ts';
 import { FastIcon, MirrorIcon, SoundOffIcon, SoundOnIcon } from './icons.tsx';
 import { PageActor } from './pageActor.ts';
 import { sounds } from './sounds.ts';
 
-const LazyExcludedNote = lazy(() => import('./account/AccountRoutes.tsx').then((m) => ({ default: m.ExcludedNote })));
-
 /** Play, mirror, sound, fast spin, and why Play is off when the chosen game cannot be played. */
 export function PlayControls() {
-  // While a cool-off or self-exclusion runs: its end (null for good) for the note in Play's place, whose code is the
-  // account pages' chunk; undefined otherwise.
-  const until = PageActor.useSelector((s) =>
-    s.matches('excluded') ? (exclusionOf(s.context.user, Date.now())?.until ?? null) : undefined,
-  );
-  if (until === undefined) return <GameControls />;
-  return (
-    <Suspense fallback={null}>
-      <LazyExcludedNote until={until} />
-    </Suspense>
-  );
-}
-
-function GameControls() {
   const { t } = useTranslation();
   const actor = PageActor.useActorRef();
   const canPlay = PageActor.useSelector((s) => s.can({ type: 'user.play' }));

@@ -5,18 +5,7 @@ export type Route =
   | { kind: 'upgrades'; preselect: number[] }
   /** rollId is absent on the bare verifier address, which shows the hand-typed form only. */
   | { kind: 'verifier'; lang: string; rollId?: string }
-  | { kind: 'audit'; lang: string }
-  /** The account's play-safe settings, statistics, and the responsible-play page. */
-  | { kind: 'settings'; lang: string }
-  | { kind: 'stats'; lang: string }
-  | { kind: 'responsible'; lang: string };
-
-/** The account settings page of a language; `#limits` leads to its limits. */
-export const settingsPath = (lang: string) => `/${lang}/account/settings`;
-/** The player's statistics page. */
-export const statsPath = (lang: string) => `/${lang}/account/stats`;
-/** The responsible-play page. */
-export const responsiblePath = (lang: string) => `/${lang}/responsible-play`;
+  | { kind: 'audit'; lang: string };
 
 /** Decodes a path segment; a malformed escape is kept as typed rather than throwing during render. */
 function decodeSegment(segment: string): string {
@@ -29,12 +18,9 @@ function decodeSegment(segment: string): string {
 
 /**
  * Parses a pathname: /upgrades/, /upgrades/{id,id,...}, /{lang}/provably_fair/roll_verifier/,
- * /{lang}/provably_fair/roll_verifier/{roll_id}, /{lang}/provably_fair/audit, /{lang}/account/settings,
- * /{lang}/account/stats and /{lang}/responsible-play (the trailing slash is optional).
+ * /{lang}/provably_fair/roll_verifier/{roll_id} and /{lang}/provably_fair/audit (the trailing slash is optional).
  */
 export function parseRoute(pathname: string): Route {
-  const account = /^\/(\w{2})\/(?:account\/(settings|stats)|responsible-play)\/?$/.exec(pathname);
-  if (account) return { kind: (account[2] as 'settings' | 'stats' | undefined) ?? 'responsible', lang: account[1] };
   const audit = /^\/(\w{2})\/provably_fair\/audit\/?$/.exec(pathname);
   if (audit) return { kind: 'audit', lang: audit[1] };
   const verifier = /^\/(\w{2})\/provably_fair\/roll_verifier(?:\/([^/]*))?\/?$/.exec(pathname);

@@ -73,8 +73,6 @@ export function useWheelProps(size: number): WheelProps {
   const decimals = PageActor.useSelector((s) => s.context.site.chanceDecimals);
   const sound = PageActor.useSelector((s) => s.context.sound);
   const fast = PageActor.useSelector((s) => s.context.fastSpin);
-  // During a break the wheel asks for no choice.
-  const resting = PageActor.useSelector((s) => s.matches('excluded'));
   const reduced = useReducedMotion();
   const actor = PageActor.useActorRef();
   // The latest sound setting, for the wheel to read when a spin starts.
@@ -96,12 +94,12 @@ export function useWheelProps(size: number): WheelProps {
       ...view,
       centreText: fmt.chance(view.chance > 0 ? chancePercent(view.chance, decimals) : 0),
       decimal: fmt.decimal,
-      label: view.chance > 0 ? t(`wheel.${tone}`) : t(resting ? 'excluded.wheel' : 'wheel.pick'),
+      label: view.chance > 0 ? t(`wheel.${tone}`) : t('wheel.pick'),
       tone,
       spinMs: spinDuration(reduced, fast),
       size,
       onLanded,
       onSpin,
     };
-  }, [view, decimals, reduced, fast, size, fmt, t, onLanded, onSpin, resting]);
+  }, [view, decimals, reduced, fast, size, fmt, t, onLanded, onSpin]);
 }

@@ -102,8 +102,6 @@ async function runPath(browser: Browser, base: string, walked: TransitionPath): 
       else if (before.type === 'xstate.done.actor.sell' || before.type === 'xstate.done.actor.sellItem')
         await mp.sessionAfter('/api/inventory/sell', kind);
       else if (before.type === 'xstate.done.actor.signOut') await mp.sessionAfter('/api/auth/logout', kind);
-      // A game whose connection drops never reaches the server: the session may change before Play is pressed.
-      else if (before.type === 'xstate.error.actor.play') await mp.useSession(kind);
       // After a sign-in the session is the one the form signed in; after a game, the player who played.
       else if (kind !== 'full') throw new Error(`cannot arrange a ${kind} session after ${before.type}`);
     }

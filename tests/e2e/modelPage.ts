@@ -11,7 +11,6 @@ import type { IndexResponse } from '../../src/api/contract.ts';
 import { toMinor } from '../../src/domain/money.ts';
 import { cheapestAtLeast, multiplierMinPrice } from '../../src/domain/multiplier.ts';
 import { MODEL_DOTA, PG_E2E } from '../../playwright.config.ts';
-import { exclusionOf } from '../../src/machines/playSafe.ts';
 import { LOCKED_ID, TOP_ID } from '../machines/fixtures.ts';
 import { BP_COOKIE_NAME, expectedBpScreen, type BpScreen } from '../ui/page/bpScreen.ts';
 import { controlOf, modelTarget, screenOf } from '../ui/page/uiModel.ts';
@@ -41,15 +40,11 @@ export interface Player {
   cookie: Parameters<BrowserContext['addCookies']>[0][number];
 }
 
-/** The players a path can need: with items, with none, or during a cool-off. */
-type PlayerKind = 'full' | 'empty' | 'excluded';
-
 /**
  * Registers a player through the API of the server at `base` (demo mode: a starter pack with a type_prize 13
- * item); `empty` then marks every item sold, which only the PostgreSQL server's database allows; `excluded` starts
- * a 24-hour cool-off as the settings page does.
+ * item); `empty` then marks every item sold, which only the PostgreSQL server's database allows.
  */
-export async function makePlayer(base: string, kind: PlayerKind): Promise<Player> {
+export async function makePlayer(base: string, kind: 'full' | 'empty'): Promise<Player> {
   if (kind === 'empty' && base !== MODEL_BASE)
     throw new Error(`an empty inventory can be arranged on ${MODEL_BASE} only, not ${base}`);
   const api = await playwrightRequest.newContext({ baseURL: base });
@@ -58,10 +53,6 @@ export async function makePlayer(base: string, kind: PlayerKind): Promise<Player
   const res = await api.post('/api/auth/register', { form: { username, password, age_confirmed: '1' } });
   expect(res.status(), await res.text()).toBe(200);
   const cookie = (await api.storageState()).cookies.find((c) => c.name === 'sid');
-  if (kind === 'excluded') {
-    const started = await api.post('/api/account/cool_off', { form: { period: '24h' } });
-    expect(started.status(), await started.text()).toBe(200);
-  }
   await api.dispose();
   if (!cookie) throw new Error('register gave no sid cookie');
   if (kind === 'empty') {
@@ -77,15 +68,13 @@ export async function makePlayer(base: string, kind: PlayerKind): Promise<Player
   return { username, password, cookie };
 }
 
-type Kind = PlayerKind | null;
+type Kind = 'full' | 'empty' | null;
 
 /** Which session a load answer in the model stands for. */
 export function sessionKind(e: EventObject): Kind | undefined {
-  const out = (e as { output?: { user: Parameters<typeof exclusionOf>[0]; index?: { inventory: unknown[] | null } } })
-    .output;
+  const out = (e as { output?: { user: unknown; index?: { inventory: unknown[] | null } } }).output;
   if (!out || typeof out !== 'object' || !('index' in out)) return undefined;
   if (out.user === null) return null;
-  if (exclusionOf(out.user, Date.now())) return 'excluded';
   return (out.index?.inventory?.length ?? 0) > 0 ? 'full' : 'empty';
 }
 
@@ -94,7 +83,7 @@ export class Retry extends Error {}
 
 /** One attempt at one path in one fresh browser context. */
 export class ModelPage {
-  private readonly players: Partial<Record<PlayerKind, Player>> = {};
+  private readonly players: Partial<Record<'full' | 'empty', Player>> = {};
   private roles = new Map<number, number>();
   private targetId: number | null = null;
   /** The inventory ids as the left side lists them (all pages), read from the page once needed. */
@@ -108,7 +97,7 @@ export class ModelPage {
   ) {}
 
   /** The player of a kind, registered once per attempt. */
-  async player(kind: PlayerKind): Promise<Player> {
+  async player(kind: 'full' | 'empty'): Promise<Player> {
     return (this.players[kind] ??= await makePlayer(this.base, kind));
   }
 

@@ -66,12 +66,6 @@ export const TARGET_ID = 502;
 /** The demo user, with a balance to stake from. */
 export const user: UserDto = { id: 7, name: 'demo', balance: 10, bonus_balance: 3 };
 
-/** The demo user during a cool-off that outlasts every test run. */
-export const excludedUser: UserDto = {
-  ...user,
-  play_safe: { cool_off_until: '2099-01-01T00:00:00.000Z', permanent: false, reality_check_minutes: 60 },
-};
-
 /** A user with nothing: no items and no balance. */
 const broke: UserDto = { ...user, balance: 0 };
 
@@ -82,7 +76,6 @@ export const loads = {
   signedOut: { index: index(null), user: null },
   empty: { index: index([]), user: broke },
   full: { index: index(inventory), user },
-  excluded: { index: index(inventory), user: excludedUser },
 } satisfies Record<string, LoadOutput>;
 
 function game(success: 0 | 1): UpgradeResponse {

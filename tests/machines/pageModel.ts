@@ -2,8 +2,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
 import type { PageEvent } from '../../src/machines/events.ts';
-import { exclusionOf } from '../../src/machines/playSafe.ts';
-import { excludedUser, games, liveGame, LOCKED_ID, loads, SIXTEENTH_ID, TARGET_ID, TOP_ID } from './fixtures.ts';
+import { games, liveGame, LOCKED_ID, loads, SIXTEENTH_ID, TARGET_ID, TOP_ID } from './fixtures.ts';
 
 const refused = new ApiError('Not enough items', 400, true);
 /** A dropped connection: what both page runners make of a failed game request (the reload then tells the player). */
@@ -35,8 +34,6 @@ export const modelEvents = [
   { type: 'live.me', me: { kind: 'sale' } },
   { type: 'live.hideNameSaved', hide: true },
   { type: 'live.hideNameFailed', error: refused },
-  // A cool-off started on the account page (the only change there that moves the upgrades page).
-  { type: 'account.changed', playSafe: excludedUser.play_safe },
   ...['loadPage', 'reloadIndex', 'reloadAfterGame', 'play', 'sell', 'sellItem', 'signIn', 'signOut'].map((id) => ({
     type: `xstate.error.actor.${id}`,
     error: id === 'play' ? dropped : refused,
@@ -54,7 +51,6 @@ export function abstract(s: AnyMachineSnapshot): string {
     bal: c.balanceStake > 0,
     target: c.target !== null,
     user: c.user !== null,
-    excl: exclusionOf(c.user, Date.now()) !== null,
     items: c.inventory.length > 0,
     won: c.game?.success ?? null,
     stale: c.inventoryStale,

@@ -130,35 +130,6 @@ describe('POST /api/account/cool_off', () => {
   });
 });
 
-describe('GET /api/auth/me', () => {
-  const me = async (p: Player) =>
-    (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: p.cookie } })).json().user;
-
-  it("tells the page the player's exclusion and reality-check interval, as the limits answer does", async () => {
-    const p = await register(t.app);
-    expect((await me(p)).play_safe).toEqual({ cool_off_until: null, permanent: false, reality_check_minutes: 60 });
-    const started = (await post(p, '/api/account/cool_off', { period: '24h' })).json();
-    await post(p, '/api/account/reality_check', { minutes: '15' });
-    expect((await me(p)).play_safe).toEqual({
-      cool_off_until: started.cool_off_until,
-      permanent: false,
-      reality_check_minutes: 15,
-    });
-    await post(p, '/api/account/cool_off', { period: 'permanent' });
-    expect((await me(p)).play_safe).toMatchObject({ permanent: true });
-  });
-
-  it('answers no cool-off once it has ended', async () => {
-    const p = await register(t.app);
-    await post(p, '/api/account/cool_off', { period: '24h' });
-    await t.db
-      .update(users)
-      .set({ coolOffUntil: new Date(Date.now() - 1_000) })
-      .where(eq(users.id, p.userId));
-    expect((await me(p)).play_safe.cool_off_until).toBeNull();
-  });
-});
-
 describe('POST /api/account/limits', () => {
   it('refuses a game past a stake limit with what is left and when it resets, changing nothing', async () => {
     const p = await register(t.app);

@@ -17,10 +17,6 @@ const table: [string, Route][] = [
   ['/ru/provably_fair/roll_verifier', { kind: 'verifier', lang: 'ru' }],
   ['/en/provably_fair/roll_verifier/abc/def', { kind: 'upgrades', preselect: [] }],
   ['/', { kind: 'upgrades', preselect: [] }],
-  ['/en/account/settings', { kind: 'settings', lang: 'en' }],
-  ['/ru/account/stats/', { kind: 'stats', lang: 'ru' }],
-  ['/ru/responsible-play', { kind: 'responsible', lang: 'ru' }],
-  ['/en/account/other', { kind: 'upgrades', preselect: [] }],
 ];
 
 describe('parseRoute', () => {

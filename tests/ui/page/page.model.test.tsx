@@ -21,11 +21,10 @@ import { isUsable } from '../../../src/domain/item.ts';
 import { toMinor } from '../../../src/domain/money.ts';
 import { CoverageRecorder } from '../../machines/coverage.ts';
 import { LOCKED_ID, TOP_ID } from '../../machines/fixtures.ts';
-import { exclusionOf } from '../../../src/machines/playSafe.ts';
 import { cachedPlan } from '../../machines/pathCache.ts';
 import type { TransitionPath } from '../../machines/paths.ts';
 import { BP_COOKIE_NAME, expectedBpScreen, type BpScreen } from './bpScreen.ts';
-import { emptyPlayer, excludedPlayer, fullPlayer, type TestPlayer } from './players.ts';
+import { emptyPlayer, fullPlayer, type TestPlayer } from './players.ts';
 import { startPageServer, type PageServer } from './pageServer.ts';
 import { WheelStub } from './renderPage.tsx';
 import { controlOf, modelTarget, PAGE_PLANS, PASSING, screenOf } from './uiModel.ts';
@@ -72,11 +71,7 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
   const steps = path.steps;
   const site = variantFrom((await server.app.inject({ method: 'GET', url: '/api/site' })).json());
   let full: TestPlayer | null = null;
-  const players = {
-    full: async () => (full ??= await fullPlayer(server)),
-    empty: () => emptyPlayer(server),
-    excluded: () => excludedPlayer(server),
-  };
+  const players = { full: async () => (full ??= await fullPlayer(server)), empty: () => emptyPlayer(server) };
   let actor: ReturnType<typeof PageActor.useActorRef> | null = null;
   const Grab = () => {
     actor = PageActor.useActorRef();
@@ -92,23 +87,16 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
 
   /** Arranges the network for the answer that step i expects. */
   async function arrange(i: number): Promise<void> {
-    const e = steps[i]?.event as EventObject & {
-      output?: { user: Parameters<typeof exclusionOf>[0]; index: { inventory: unknown[] | null } };
-    };
+    const e = steps[i]?.event as EventObject & { output?: { user: unknown; index: { inventory: unknown[] | null } } };
     if (!e) return;
     const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(e.type);
     if (!m) return;
     if (m[1] === 'error' && m[2] !== 'signIn') server.failNext(URL_OF[m[2]]);
     if (m[1] === 'done' && typeof e.output === 'object' && e.output !== null && 'index' in e.output) {
-      const kind =
-        e.output.user === null
-          ? null
-          : exclusionOf(e.output.user, Date.now())
-            ? 'excluded'
-            : (e.output.index.inventory?.length ?? 0) > 0
-              ? 'full'
-              : 'empty';
-      server.sessionForNextLoad(kind === null ? null : (await players[kind]()).sid);
+      const kind = e.output.user === null ? null : (e.output.index.inventory?.length ?? 0) > 0 ? 'full' : 'empty';
+      server.sessionForNextLoad(
+        kind === null ? null : (kind === 'full' ? await players.full() : await players.empty()).sid,
+      );
     }
   }
 
@@ -235,9 +223,8 @@ async function runPath(server: PageServer, path: TransitionPath): Promise<void> 
       case 'live.me':
       case 'live.hideNameSaved':
       case 'live.hideNameFailed':
-      case 'account.changed':
         // The feed's transport has its own tests (tests/server/live.test.ts, e2e live.spec.ts); here its events are
-        // delivered to the page as the feed actor would, and the settings page's as App passes them on.
+        // delivered to the page as the feed actor would.
         return act(async () => {
           (actor as unknown as { send(event: unknown): void }).send(e);
         });

@@ -63,16 +63,3 @@ export async function emptyPlayer(server: PageServer): Promise<TestPlayer> {
   await server.db.update(inventoryItems).set({ state: 'sold' }).where(eq(inventoryItems.userId, p.id));
   return p;
 }
-
-/** A full player who then starts a 24-hour cool-off through the API, as the settings page does. */
-export async function excludedPlayer(server: PageServer): Promise<TestPlayer> {
-  const p = await fullPlayer(server);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/account/cool_off',
-    headers: { cookie: `sid=${p.sid}` },
-    payload: { period: '24h' },
-  });
-  if (res.statusCode !== 200) throw new Error(`cool_off: ${res.statusCode} ${res.body}`);
-  return p;
-}

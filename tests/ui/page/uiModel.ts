@@ -60,10 +60,8 @@ export function uiCan(s: AnyMachineSnapshot, e: EventObject): boolean {
     // A sell button is under each usable item of the player's.
     case 'user.sellItem':
       return itemsShown;
-    // The account pages (account.changed) exist for a signed-in player only.
     case 'user.signOut':
     case 'user.toggleHideName':
-    case 'account.changed':
       return c.user !== null;
     // The balance field and its quick buttons are on while there is a balance to stake from.
     case 'user.setBalanceStake':
@@ -128,7 +126,6 @@ export function screenOf(s: AnyMachineSnapshot): string | null {
   if (v.includes('unauthenticated')) return 'sign-in';
   if (v === '"empty"') return 'inventory-empty';
   if (v === '"error"') return 'load-error';
-  if (v === '"excluded"') return 'play-excluded';
   if (v.includes('result') && !v.includes('selling')) {
     // The CS site's own panel; the other variants show a win or a loss panel.
     if ((s.context as { site: { resultPanel: string } }).site.resultPanel === 'cs') return 'result-panel';
@@ -163,17 +160,17 @@ export const PAGE_PLANS = {
 const BALANCE_EVENTS = ['user.setBalanceStake', 'user.balanceShare'];
 
 /**
- * Whether a transition (key `source|event|index`) is taken on an event of the live feed or its name switch, on
- * the balance field, or from the account pages.
+ * Whether a transition (key `source|event|index`) is taken on an event of the live feed or its name switch, or
+ * on the balance field.
  */
 export const leftToOtherSpecs = (key: string) => {
   const event = key.split('|')[1];
-  return event.startsWith('live.') || event.startsWith('account.') || BALANCE_EVENTS.includes(event);
+  return event.startsWith('live.') || BALANCE_EVENTS.includes(event);
 };
 
-/** What the browser runner can cause: not the feed's events, not the balance field's, not the account pages'. */
+/** What the browser runner can cause: not the feed's events, not the balance field's. */
 const browserCan = (s: AnyMachineSnapshot, e: EventObject) =>
-  uiCan(s, e) && !e.type.startsWith('live.') && !e.type.startsWith('account.') && !BALANCE_EVENTS.includes(e.type);
+  uiCan(s, e) && !e.type.startsWith('live.') && !BALANCE_EVENTS.includes(e.type);
 
 /**
  * The walks for the browser: the feed's events come from the server's stream there, which the runner does not
